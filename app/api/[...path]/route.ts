@@ -1,0 +1,13 @@
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError, errorResponse } from "@/lib/http/errors";
+
+// Unknown API paths answer in the error envelope instead of falling through to a page.
+function notFound(): Response {
+  return errorResponse(new AppError(ErrorCode.NOT_FOUND, { message: "No such API endpoint" }));
+}
+
+export const GET = notFound;
+export const POST = notFound;
+export const PUT = notFound;
+export const PATCH = notFound;
+export const DELETE = notFound;

@@ -1,0 +1,11 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { route } from "@/lib/http/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "none" }, async () => {
+  const db = await getDb();
+  await db.execute(sql`select 1`);
+  return { status: "ok" };
+});

@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { LanguageSwitcher } from "./language-switcher";
+import { MobileMenu } from "./mobile-menu";
+
+export const navItems = [
+  { href: "/", key: "home" },
+  { href: "/vision", key: "vision" },
+  { href: "/research", key: "research" },
+  { href: "/news", key: "news" },
+  { href: "/privacy", key: "privacy" },
+] as const;
+
+export async function SiteHeader() {
+  const t = await getTranslations("common");
+  const locale = await getLocale();
+  const links = navItems.map((item) => ({ href: item.href, label: t(`nav.${item.key}`) }));
+  return (
+    <header className="relative border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link href="/" className="text-lg font-bold text-primary-800">
+          {t("siteName")}
+        </Link>
+        <nav aria-label={t("nav.label")} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {links.map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  className="rounded px-3 py-2 text-sm font-medium text-ink hover:bg-primary-50"
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher current={locale} />
+          <MobileMenu
+            links={links}
+            labels={{ open: t("nav.openMenu"), close: t("nav.closeMenu"), nav: t("nav.label") }}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,287 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Binary column; postgres.js yields Buffer, PGlite Uint8Array, so both are normalised to Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => value,
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Staff and their sessions
+// ---------------------------------------------------------------------------------------------
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull().default(""),
+    // Null while an invited member has not chosen a password yet.
+    passwordHash: text("password_hash"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isVerified: boolean("is_verified").notNull().default(false),
+    // AES-256-GCM ciphertext (key derived from APP_SECRET); set while enabling and once enabled.
+    totpSecret: text("totp_secret"),
+    // Last accepted TOTP time step, so a code can never be used twice.
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check("staff_users_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 (hex) of the cookie token; the token itself is never stored.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** A password step that succeeded for an account with two-factor on, awaiting its code. */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.userId)],
+);
+
+export const tokenPurpose = pgEnum("token_purpose", ["reset", "invite"]);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    purpose: tokenPurpose("purpose").notNull().default("reset"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Panel members
+// ---------------------------------------------------------------------------------------------
+
+export const panelUsers = pgTable(
+  "panel_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    isVerified: boolean("is_verified").notNull().default(false),
+    locale: text("locale").notNull().default("nl"),
+    verificationHash: text("verification_hash"),
+    verificationExpiresAt: timestamp("verification_expires_at", { withTimezone: true }),
+    // Random value mixed into the HMAC stop token; rotating it would invalidate old stop links.
+    stopNonce: text("stop_nonce").notNull(),
+    createdAt: createdAt(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("panel_users_email_lower", sql`${t.email} = lower(${t.email})`),
+    index("panel_users_unverified_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isVerified} = false`),
+    index("panel_users_verified_idx").on(t.id).where(sql`${t.isVerified} = true`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Studies, attachments, surveys and responses
+// ---------------------------------------------------------------------------------------------
+
+export const studyStatus = pgEnum("study_status", ["not_started", "open", "finished", "invisible"]);
+
+export const studies = pgTable(
+  "studies",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    shortDescription: text("short_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+    status: studyStatus("status").notNull().default("not_started"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("studies_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export const studyAttachments = pgTable(
+  "study_attachments",
+  {
+    id: serial("id").primaryKey(),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id, { onDelete: "cascade" }),
+    originalFilename: text("original_filename").notNull(),
+    contentType: text("content_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("study_attachments_study_idx").on(t.studyId)],
+);
+
+export const editorImages = pgTable("editor_images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  contentType: text("content_type").notNull(),
+  fileSize: integer("file_size").notNull(),
+  sha256: text("sha256").notNull(),
+  data: bytea("data").notNull(),
+  uploadedBy: integer("uploaded_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const surveys = pgTable("surveys", {
+  id: serial("id").primaryKey(),
+  studyId: integer("study_id")
+    .notNull()
+    .unique()
+    .references(() => studies.id, { onDelete: "cascade" }),
+  surveyUuid: uuid("survey_uuid").notNull().unique().defaultRandom(),
+  // Validated by the shared survey zod schema before every write.
+  steps: jsonb("steps").notNull().default(sql`'[]'::jsonb`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Deliberately minimal: no IP, user agent, time of day or link to a panel member. Answers are
+ * AES-256-GCM ciphertext under RESPONSES_KEY, which is kept outside the database.
+ */
+export const surveyResponses = pgTable(
+  "survey_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studyId: integer("study_id")
+      .notNull()
+      .references(() => studies.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    submittedOn: date("submitted_on", { mode: "string" })
+      .notNull()
+      .default(sql`current_date`),
+    answers: bytea("answers").notNull(),
+  },
+  (t) => [index("survey_responses_study_idx").on(t.studyId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Panel messages and their deliveries
+// ---------------------------------------------------------------------------------------------
+
+export const communicationStatus = pgEnum("communication_status", [
+  "not_sent",
+  "queued",
+  "sending",
+  "sent",
+]);
+
+export const panelMessages = pgTable(
+  "panel_messages",
+  {
+    id: serial("id").primaryKey(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull().default(""),
+    communicationStatus: communicationStatus("communication_status").notNull().default("not_sent"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("panel_messages_created_idx").on(t.createdAt)],
+);
+
+export const deliveryStatus = pgEnum("delivery_status", ["pending", "sent", "failed"]);
+
+export const panelMessageDeliveries = pgTable(
+  "panel_message_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => panelMessages.id, { onDelete: "cascade" }),
+    // Set null when the member leaves, so the message's counts survive without the person.
+    panelUserId: integer("panel_user_id").references(() => panelUsers.id, { onDelete: "set null" }),
+    status: deliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    providerId: text("provider_id"),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("panel_message_deliveries_message_user_uq").on(t.messageId, t.panelUserId),
+    index("panel_message_deliveries_message_status_idx").on(t.messageId, t.status),
+    index("panel_message_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("panel_message_deliveries_user_idx").on(t.panelUserId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits, shared by every app instance
+// ---------------------------------------------------------------------------------------------
+
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limits_window_idx").on(t.windowStart),
+  ],
+);
+
+export type StaffUser = typeof staffUsers.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type PanelUser = typeof panelUsers.$inferSelect;
+export type Study = typeof studies.$inferSelect;
+export type StudyAttachment = typeof studyAttachments.$inferSelect;
+export type Survey = typeof surveys.$inferSelect;
+export type SurveyResponse = typeof surveyResponses.$inferSelect;
+export type PanelMessage = typeof panelMessages.$inferSelect;
+export type PanelMessageDelivery = typeof panelMessageDeliveries.$inferSelect;

@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { panelMessages, panelUsers, staffUsers, studies, surveys } from "./schema";
+import { randomToken } from "@/lib/crypto/tokens";
+import type { Step } from "@/lib/surveys/schema";
+
+/** True when the database holds no studies, staff or panel members yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({
+    n: sql<number>`(select count(*) from ${studies}) + (select count(*) from ${staffUsers}) + (select count(*) from ${panelUsers})`,
+  }).from(sql`(select 1) as one`);
+  return Number(row.n) === 0;
+}
+
+function demoSteps(topic: string): Step[] {
+  return [
+    {
+      order: 0,
+      blocks: [
+        {
+          type: "text",
+          data_name: "intro",
+          order: 0,
+          content: `<p>Deze vragenlijst gaat over ${topic}. Je antwoorden zijn anoniem.</p>`,
+        },
+        {
+          type: "scale",
+          data_name: "ervaring",
+          order: 1,
+          question_text: "Hoe vaak heb je hiermee te maken gehad?",
+          min_value: 1,
+          max_value: 5,
+          min_label: "Nooit",
+          max_label: "Heel vaak",
+        },
+      ],
+    },
+    {
+      order: 1,
+      blocks: [
+        {
+          type: "multiple_choice",
+          data_name: "plek",
+          order: 0,
+          question_text: "Waar speelde dit zich af?",
+          allow_multiple: true,
+          options: [
+            { order: 0, text: "Thuis" },
+            { order: 1, text: "Op het werk of op school" },
+            { order: 2, text: "Online" },
+            { order: 3, text: "Ergens anders" },
+          ],
+        },
+        {
+          type: "open_question",
+          data_name: "toelichting",
+          order: 1,
+          question_text: "Wil je nog iets toelichten?",
+          is_required: false,
+        },
+      ],
+    },
+  ];
+}
+
+const demoStudies = [
+  {
+    name: "Omstanders en ingrijpen",
+    status: "open" as const,
+    topic: "wat omstanders doen als ze grensoverschrijdend gedrag zien",
+  },
+  {
+    name: "Praten over ervaringen thuis",
+    status: "open" as const,
+    topic: "vertellen over seksueel geweld aan familie",
+  },
+  {
+    name: "Bedreiging met woorden",
+    status: "finished" as const,
+    topic: "dreigen met woorden",
+  },
+  { name: "Victim blaming online", status: "not_started" as const, topic: "victim blaming" },
+  { name: "Interne pilot", status: "invisible" as const, topic: "een interne test" },
+];
+
+/** Demo content for a newcomer's embedded database. */
+export async function seedDemo(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [i, s] of demoStudies.entries()) {
+      const [study] = await tx
+        .insert(studies)
+        .values({
+          name: s.name,
+          status: s.status,
+          shortDescription: `<p>Een onderzoek over ${s.topic}.</p>`,
+          description: `<p>In dit onderzoek vragen we naar ${s.topic}. Meedoen duurt ongeveer tien minuten en is volledig anoniem.</p>`,
+          createdAt: new Date(Date.now() - (demoStudies.length - i) * 86_400_000),
+        })
+        .returning({ id: studies.id });
+      await tx.insert(surveys).values({ studyId: study.id, steps: demoSteps(s.topic) });
+    }
+    await tx.insert(panelUsers).values([
+      { email: "deelnemer1@example.org", isVerified: true, stopNonce: randomToken(16), verifiedAt: new Date() },
+      { email: "deelnemer2@example.org", isVerified: true, stopNonce: randomToken(16), verifiedAt: new Date(), locale: "en" },
+      { email: "deelnemer3@example.org", isVerified: false, stopNonce: randomToken(16) },
+    ]);
+    await tx.insert(panelMessages).values({
+      subject: "Nieuw onderzoek gestart",
+      body: "<p>Beste panellid,</p><p>Er is een nieuw onderzoek gestart. Je vindt het op de onderzoekspagina.</p>",
+    });
+  });
+}

@@ -1,0 +1,23 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "next-env.d.ts", "db/migrations/**", "test-results/**", "playwright-report/**"]),
+  {
+    rules: {
+      // Environment is validated once in lib/config; nothing else may read process.env.
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through lib/config." },
+      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["lib/config/**", "tests/**", "playwright.config.ts", "vitest.config.ts", "drizzle.config.ts", "scripts/**", "bench/**", "next.config.ts", ".ci/**"],
+    rules: { "no-restricted-properties": "off" },
+  },
+]);

@@ -1,0 +1,9 @@
+import type { Messages } from "./messages";
+import type { Locale } from "./lib/i18n/locales";
+
+declare module "next-intl" {
+  interface AppConfig {
+    Messages: Messages;
+    Locale: Locale;
+  }
+}

@@ -1,0 +1,112 @@
+import { envSchema, type Env } from "./schema";
+import { loadDevSecrets } from "./secrets";
+
+export type MailTransportKind = "resend" | "log" | "memory";
+
+export type AppConfig = {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  appUrl: string;
+  appOrigin: string;
+  appSecret: string;
+  responsesKey: Buffer;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  mail: {
+    transport: MailTransportKind;
+    from: string;
+    resendApiKey: string | undefined;
+    resendBaseUrl: string | undefined;
+    outboxDir: string;
+    ratePerSecond: number;
+  };
+  cronSecret: string | undefined;
+  trustProxy: boolean;
+  backgroundJobs: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment into the application's configuration; throws one error listing every problem. */
+export function parseConfig(source: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const problems: string[] = [];
+
+  let appSecret = e.APP_SECRET;
+  let responsesKeyText = e.RESPONSES_KEY;
+  if (!appSecret || !responsesKeyText) {
+    if (isProduction) {
+      if (!appSecret) problems.push("APP_SECRET is required in production (at least 32 characters)");
+      if (!responsesKeyText)
+        problems.push("RESPONSES_KEY is required in production (32 random bytes, base64)");
+    } else {
+      const dev = loadDevSecrets();
+      appSecret ??= dev.appSecret;
+      responsesKeyText ??= dev.responsesKey;
+    }
+  }
+  let responsesKey = Buffer.alloc(0);
+  if (responsesKeyText) {
+    responsesKey = Buffer.from(responsesKeyText, "base64");
+    if (responsesKey.length !== 32) problems.push("RESPONSES_KEY must be 32 bytes, base64-encoded");
+  }
+
+  let transport: MailTransportKind;
+  if (e.MAIL_TRANSPORT) transport = e.MAIL_TRANSPORT;
+  else if (e.RESEND_API_KEY) transport = "resend";
+  else if (isProduction) {
+    problems.push(
+      "RESEND_API_KEY is required in production (or set MAIL_TRANSPORT=log to print mails instead)",
+    );
+    transport = "log";
+  } else transport = "log";
+  if (transport === "resend" && !e.RESEND_API_KEY)
+    problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const appUrl = e.APP_URL.replace(/\/+$/, "");
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    appSecret: appSecret!,
+    responsesKey,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR,
+    mail: {
+      transport,
+      from: e.MAIL_FROM,
+      resendApiKey: e.RESEND_API_KEY,
+      resendBaseUrl: e.RESEND_BASE_URL,
+      outboxDir: e.MAIL_OUTBOX_DIR,
+      ratePerSecond: e.MAIL_RATE_PER_SECOND,
+    },
+    cronSecret: e.CRON_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
+  };
+}
+
+const cacheKey = Symbol.for("research-panel.config");
+type ConfigCache = { [cacheKey]?: AppConfig };
+
+/** The validated configuration of this process, parsed on first use. */
+export function getConfig(): AppConfig {
+  const g = globalThis as ConfigCache;
+  g[cacheKey] ??= parseConfig(process.env);
+  return g[cacheKey];
+}

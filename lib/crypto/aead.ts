@@ -1,0 +1,26 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Derives a purpose-bound 32-byte key from a secret, so one secret can serve several uses. */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "research-panel", purpose, 32));
+}
+
+/** AES-256-GCM: output is iv ‖ tag ‖ ciphertext. */
+export function encrypt(key: Buffer, plaintext: Buffer | string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+export function decrypt(key: Buffer, payload: Buffer): Buffer {
+  const iv = payload.subarray(0, IV_BYTES);
+  const tag = payload.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  const body = payload.subarray(IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv("aes-256-gcm", key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(body), decipher.final()]);
+}

@@ -1,0 +1,29 @@
+import { getConfig } from "@/lib/config";
+
+function originOf(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF defence for state-changing calls: the browser-set Origin (or Referer) must be this app's
+ * own origin, either the configured APP_URL or the host the request was addressed to.
+ */
+export function isAllowedOrigin(req: Request): boolean {
+  const origin = originOf(req.headers.get("origin")) ?? originOf(req.headers.get("referer"));
+  if (!origin) return false;
+  const config = getConfig();
+  if (origin === config.appOrigin) return true;
+  const host = config.trustProxy
+    ? (req.headers.get("x-forwarded-host") ?? req.headers.get("host"))
+    : req.headers.get("host");
+  if (!host) return false;
+  const proto =
+    (config.trustProxy ? req.headers.get("x-forwarded-proto") : null) ??
+    new URL(req.url).protocol.replace(":", "");
+  return origin === `${proto}://${host}`;
+}

@@ -1,0 +1,59 @@
+import { lt, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+import { AppError } from "./errors";
+import { ErrorCode } from "./error-codes";
+
+export type RateLimitRule = {
+  /** What is being limited, e.g. "login:email:someone@example.org". */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+};
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counter in Postgres, so the limit holds across every app instance. One upsert per
+ * check; old windows are swept now and then by the same statement path.
+ */
+export async function consumeRateLimit(
+  rule: RateLimitRule,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  const db = await getDb();
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: rule.key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  if (Math.random() < 0.01) await sweepRateLimits(now);
+  const retryAfterSeconds = (windowStart.getTime() + windowMs - now.getTime()) / 1000;
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds };
+}
+
+/** Throws code 23 (with Retry-After) when any of the rules is exhausted. */
+export async function enforceRateLimits(rules: RateLimitRule[], now = new Date()): Promise<void> {
+  for (const rule of rules) {
+    const result = await consumeRateLimit(rule, now);
+    if (!result.allowed) {
+      throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: result.retryAfterSeconds });
+    }
+  }
+}
+
+/** Clears the counters of a key, e.g. after a successful sign-in. */
+export async function resetRateLimit(key: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+export async function sweepRateLimits(now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
+}

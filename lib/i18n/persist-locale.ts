@@ -1,0 +1,12 @@
+import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locales";
+
+/** Stores the language choice in the cookie the server reads and in localStorage. */
+export function persistLocale(locale: Locale): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private browsing may refuse storage; the cookie alone still works.
+  }
+}

@@ -1,0 +1,8 @@
+import { deleteExpiredSessions } from "@/lib/auth/session";
+import { sweepRateLimits } from "@/lib/http/rate-limit";
+
+/** Periodic clean-up shared by the in-process timer and the cron endpoint. */
+export async function runHousekeeping(now = new Date()): Promise<void> {
+  await deleteExpiredSessions(now);
+  await sweepRateLimits(now);
+}

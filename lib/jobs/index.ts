@@ -1,0 +1,29 @@
+import { getConfig } from "@/lib/config";
+import { getDatabase } from "@/db/client";
+import { logError } from "@/lib/log";
+import { runHousekeeping } from "./housekeeping";
+
+const startedKey = Symbol.for("research-panel.jobs-started");
+type Flag = { [startedKey]?: boolean };
+
+/**
+ * In-process background work for Node hosts (serverless hosts call /api/cron/deliver instead).
+ * Opening the database here also applies the embedded database's migrations at start.
+ */
+export async function startBackgroundJobs(): Promise<void> {
+  const g = globalThis as Flag;
+  if (g[startedKey]) return;
+  g[startedKey] = true;
+  await getDatabase();
+  if (!getConfig().backgroundJobs) return;
+  const tick = async () => {
+    try {
+      await runHousekeeping();
+    } catch (error) {
+      logError("jobs", error);
+    }
+  };
+  const timer = setInterval(tick, 60 * 60 * 1000);
+  timer.unref();
+  void tick();
+}

@@ -1,0 +1,81 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const isProduction = process.env.NODE_ENV === "production";
+
+// Inline scripts are needed by Next's bootstrap on statically rendered pages; per-request nonces
+// would make every public page dynamic. The CSP's job here is to forbid third-party origins and
+// framing; XSS defence rests on React's escaping and the sanitiser.
+const csp = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${isProduction ? "" : " 'unsafe-eval'"}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "frame-src 'self'",
+].join("; ");
+
+const securityHeaders = [
+  { key: "Content-Security-Policy", value: csp },
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  ...(isProduction
+    ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+    : []),
+];
+
+// Page paths only: not the API, Next's assets, the internal locale segment or files with a dot.
+const PAGE = "/:path((?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*)";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "isomorphic-dompurify", "exceljs"],
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
+  async redirects() {
+    return [
+      // The locale segment is internal: a visible /nl/... or /en/... goes to the bare path.
+      { source: "/:locale(nl|en)", destination: "/", permanent: false },
+      { source: "/:locale(nl|en)/:path*", destination: "/:path*", permanent: false },
+      { source: "/home", destination: "/", permanent: false },
+    ];
+  },
+  async rewrites() {
+    // The language lives in a cookie, so URLs carry no locale. Both languages are prerendered;
+    // the rewrite picks one per request without any per-request code on public pages.
+    return {
+      beforeFiles: [
+        {
+          source: "/",
+          has: [{ type: "cookie", key: "NEXT_LOCALE", value: "en" }],
+          destination: "/en",
+        },
+        { source: "/", destination: "/nl" },
+        {
+          source: PAGE,
+          has: [{ type: "cookie", key: "NEXT_LOCALE", value: "en" }],
+          destination: "/en/:path",
+        },
+        { source: PAGE, destination: "/nl/:path" },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
+};
+
+const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+export default withNextIntl(nextConfig);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/config";
+
+const key = Buffer.alloc(32, 1).toString("base64");
+
+describe("configuration", () => {
+  it("refuses to start in production without secrets or a mail provider, naming each problem", () => {
+    let error: unknown;
+    try {
+      parseConfig({ NODE_ENV: "production" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("APP_SECRET is required in production");
+    expect(message).toContain("RESPONSES_KEY is required in production");
+    expect(message).toContain("RESEND_API_KEY is required in production");
+  });
+
+  it("accepts a complete production configuration", () => {
+    const config = parseConfig({
+      NODE_ENV: "production",
+      APP_URL: "https://panel.example.org/",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      RESEND_API_KEY: "re_123",
+      DATABASE_URL: "postgres://u@db/panel",
+      TRUST_PROXY: "1",
+    });
+    expect(config.appOrigin).toBe("https://panel.example.org");
+    expect(config.mail.transport).toBe("resend");
+    expect(config.trustProxy).toBe(true);
+    expect(config.responsesKey.length).toBe(32);
+  });
+
+  it("rejects malformed values with a clear message", () => {
+    expect(() =>
+      parseConfig({ NODE_ENV: "test", APP_SECRET: "short", RESPONSES_KEY: key }),
+    ).toThrow(/APP_SECRET must be at least 32 characters/);
+    expect(() =>
+      parseConfig({ NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: "abc" }),
+    ).toThrow(/RESPONSES_KEY must be 32 bytes/);
+    expect(() => parseConfig({ NODE_ENV: "test", APP_URL: "not a url" })).toThrow(/APP_URL/);
+    expect(() =>
+      parseConfig({ NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key, MAIL_RATE_PER_SECOND: "-1" }),
+    ).toThrow(/MAIL_RATE_PER_SECOND/);
+  });
+
+  it("allows the log transport in production only when asked for", () => {
+    const config = parseConfig({
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      MAIL_TRANSPORT: "log",
+    });
+    expect(config.mail.transport).toBe("log");
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { decrypt, deriveKey, encrypt } from "@/lib/crypto/aead";
+import { base32, constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
+
+describe("tokens", () => {
+  it("encodes base32 per RFC 4648", () => {
+    expect(base32(Buffer.from("foobar"))).toBe("mzxw6ytboi");
+    expect(base32(Buffer.from("f"))).toBe("my");
+  });
+  it("makes tokens of at least 128 bits that differ", () => {
+    const a = randomToken();
+    expect(a).toMatch(/^[a-z2-7]{32}$/);
+    expect(randomToken()).not.toBe(a);
+  });
+  it("compares in constant time and hashes", () => {
+    expect(constantTimeEqual("abc", "abc")).toBe(true);
+    expect(constantTimeEqual("abc", "abd")).toBe(false);
+    expect(constantTimeEqual("abc", "abcd")).toBe(false);
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+});
+
+describe("authenticated encryption", () => {
+  it("round-trips and detects tampering", () => {
+    const key = deriveKey("secret", "purpose");
+    const sealed = encrypt(key, "hello");
+    expect(decrypt(key, sealed).toString()).toBe("hello");
+    sealed[sealed.length - 1] ^= 1;
+    expect(() => decrypt(key, sealed)).toThrow();
+    expect(() => decrypt(deriveKey("secret", "other"), encrypt(key, "x"))).toThrow();
+  });
+});

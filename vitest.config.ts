@@ -1,0 +1,46 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const env = {
+  NODE_ENV: "test",
+  APP_URL: "http://localhost:3000",
+  APP_SECRET: "test-secret-test-secret-test-secret-0123456789",
+  RESPONSES_KEY: Buffer.alloc(32, 7).toString("base64"),
+  MAIL_TRANSPORT: "memory",
+  MAIL_FROM: "Onderzoekspanel <panel@example.org>",
+  DISABLE_BACKGROUND_JOBS: "1",
+  DATABASE_URL: "",
+};
+
+const alias = { "@": path.resolve(__dirname) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    env,
+    globalSetup: ["tests/setup/global-database.ts"],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          env,
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          env,
+          environment: "node",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/setup/file-database.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
