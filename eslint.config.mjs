@@ -17,7 +17,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/config/**", "tests/**", "playwright.config.ts", "vitest.config.ts", "drizzle.config.ts", "scripts/**", "bench/**", "next.config.ts", ".ci/**"],
+    files: ["lib/config/**", "instrumentation.ts", "tests/**", "playwright.config.ts", "vitest.config.ts", "drizzle.config.ts", "scripts/**", "bench/**", "next.config.ts", ".ci/**"],
     rules: { "no-restricted-properties": "off" },
   },
 ]);

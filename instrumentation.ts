@@ -1,9 +1,7 @@
 export async function register() {
-  const { runtime } = await import("@/lib/config/runtime");
-  if (!runtime.isNodeRuntime() || runtime.isBuildPhase()) return;
-  // Validate the configuration at start so a bad deployment fails loudly and at once.
-  const { getConfig } = await import("@/lib/config");
-  getConfig();
-  const { startBackgroundJobs } = await import("@/lib/jobs");
-  await startBackgroundJobs();
+  // NEXT_RUNTIME is set by Next.js itself; the literal check lets the Edge bundle drop Node code.
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
+  }
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const env = {
+const env: Record<string, string> = {
   NODE_ENV: "test",
   APP_URL: "http://localhost:3000",
   APP_SECRET: "test-secret-test-secret-test-secret-0123456789",

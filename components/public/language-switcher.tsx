@@ -20,13 +20,13 @@ export function LanguageSwitcher({ current }: { current: string }) {
           type="button"
           lang={locale}
           aria-pressed={locale === current}
-          aria-label={t(locale)}
           onClick={() => choose(locale)}
           className={`px-2.5 py-1.5 text-xs font-semibold uppercase first:rounded-l-md last:rounded-r-md ${
             locale === current ? "bg-primary-700 text-white" : "bg-white text-ink hover:bg-primary-50"
           }`}
         >
           {locale}
+          <span className="sr-only"> – {t(locale)}</span>
         </button>
       ))}
     </div>

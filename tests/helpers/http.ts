@@ -1,7 +1,7 @@
 type Handler = (
   req: Request,
   ctx: { params: Promise<Record<string, string | string[] | undefined>> },
-) => Promise<Response>;
+) => Promise<Response> | Response;
 
 export const APP_ORIGIN = "http://localhost:3000";
 

@@ -1,8 +1,12 @@
-import { getTranslations } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/public/site-header";
 import { SiteFooter } from "@/components/public/site-footer";
 
-export default async function PublicLayout({ children }: LayoutProps<"/[locale]">) {
+export default async function PublicLayout({ children, params }: LayoutProps<"/[locale]">) {
+  // Every layout and page sets the locale itself: they render in parallel, and without it
+  // next-intl would read request headers and make the page dynamic.
+  setRequestLocale((await params).locale as Locale);
   const t = await getTranslations("common");
   return (
     <div className="flex min-h-screen flex-col">

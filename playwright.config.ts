@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh data folder per run (embedded database and mail outbox); tests read mails from it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "rp-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "npx tsx tests/e2e/support/serve.ts",
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: baseURL,
+      APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      RESPONSES_KEY: Buffer.alloc(32, 9).toString("base64"),
+      MAIL_TRANSPORT: "log",
+      MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: "",
+      E2E_DATA_DIR: dataDir,
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+
+test("home renders in Dutch by default with the layout", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+  const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+  for (const label of ["Home", "Visie", "Onderzoek", "Nieuws", "Privacy"]) {
+    await expect(nav.getByRole("link", { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(page.getByRole("button", { name: "Inloggen" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the submit arrow is disabled while the e-mail field is empty", async ({ page }) => {
+  await page.goto("/");
+  const submit = page.getByRole("button", { name: "Aanmelden voor het panel" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Je e-mailadres").fill("iemand@example.org");
+  await expect(submit).toBeEnabled();
+  await page.getByLabel("Je e-mailadres").fill("");
+  await expect(submit).toBeDisabled();
+});
+
+test("switching to English changes the texts and survives a reload", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the research panel");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  expect(await page.evaluate(() => localStorage.getItem("locale"))).toBe("en");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the research panel");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Nederlands" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+});
+
+test("an unknown path lands on the home page", async ({ page }) => {
+  await page.goto("/this/does/not/exist");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+});
+
+test("the mobile menu toggles at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Menu openen" });
+  await toggle.click();
+  await expect(page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Visie" })).toBeVisible();
+  await page.getByRole("button", { name: "Menu sluiten" }).click();
+  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+});
+
+test("security headers are set and no third-party request is made", async ({ page }) => {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http")) foreign.push(r.url());
+  });
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  await page.waitForLoadState("networkidle");
+  expect(foreign).toEqual([]);
+});
+
+test("the API refuses foreign origins and unknown paths in the envelope", async ({ request }) => {
+  const foreign = await request.post("/api/health", { headers: { origin: "https://evil.example" } });
+  expect(foreign.status()).toBe(403);
+  expect(await foreign.json()).toEqual({ error: { code: 26, message: "Request origin not allowed" } });
+  const unknown = await request.get("/api/does-not-exist");
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error.code).toBe(14);
+  const health = await request.get("/api/health");
+  expect(await health.json()).toEqual({ status: "ok" });
+});
