@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { MailMessage, MailTransport } from "../types";
+
+function linksIn(html: string): string[] {
+  return [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+}
+
+/**
+ * Development transport: prints each mail with its links and writes it to the outbox folder
+ * (an .html to look at and a .json that tests read). In production only when asked for
+ * explicitly (MAIL_TRANSPORT=log), since it writes addresses and links to disk and logs.
+ */
+export function createLogTransport(from: string, outboxDir: string): MailTransport {
+  const write = async (m: MailMessage) => {
+    const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
+    await mkdir(outboxDir, { recursive: true });
+    const record = { id, from, ...m, links: linksIn(m.html), at: new Date().toISOString() };
+    await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(record, null, 2));
+    await writeFile(path.join(outboxDir, `${id}.html`), m.html);
+    console.log(
+      [`[mail] to ${m.to}: ${m.subject}`, ...record.links.map((l) => `  link: ${l}`)].join("\n"),
+    );
+    return { id };
+  };
+  return {
+    kind: "log",
+    send: (message) => write(message),
+    async sendBatch(messages) {
+      const results = [];
+      for (const m of messages) results.push(await write(m));
+      return results;
+    },
+  };
+}
