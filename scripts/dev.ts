@@ -15,6 +15,10 @@ if (!config.databaseUrl) {
   await database.close();
 }
 
-const child = spawn("npx", ["next", "dev", ...process.argv.slice(2)], { stdio: "inherit" });
+const child = spawn("npx", ["next", "dev", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  // The framework's anonymous usage reporting would be a request to a third party.
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+});
 child.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
