@@ -13,6 +13,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -124,6 +125,16 @@ export const panelUsers = pgTable(
     index("panel_users_verified_idx").on(t.id).where(sql`${t.isVerified} = true`),
   ],
 );
+
+/**
+ * The number of panel members, kept by statement triggers on panel_users (migration
+ * 0001_panel_user_counts), so the member list gets its total without counting every row. Spread
+ * over 16 slots (id % 16) so concurrent sign-ups rarely wait for the same row.
+ */
+export const panelUserCounts = pgTable("panel_user_counts", {
+  slot: smallint("slot").primaryKey(),
+  members: bigint("members", { mode: "number" }).notNull().default(0),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Studies, attachments, surveys and responses
