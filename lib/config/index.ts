@@ -1,3 +1,5 @@
+import { ConfigError } from "./errors";
+import { publicSiteFromEnv, type PublicSiteConfig } from "./public-site";
 import { envSchema, type Env } from "./schema";
 import { loadDevSecrets } from "./secrets";
 
@@ -23,14 +25,10 @@ export type AppConfig = {
   cronSecret: string | undefined;
   trustProxy: boolean;
   backgroundJobs: boolean;
+  publicSite: PublicSiteConfig;
 };
 
-export class ConfigError extends Error {
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 /** Parses an environment into the application's configuration; throws one error listing every problem. */
 export function parseConfig(source: Record<string, string | undefined>): AppConfig {
@@ -98,6 +96,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     cronSecret: e.CRON_SECRET,
     trustProxy: e.TRUST_PROXY,
     backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
+    publicSite: publicSiteFromEnv(e),
   };
 }
 

@@ -12,10 +12,34 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url().optional());
 
+const optionalHttpUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+/** A neutral page (a weather search) that says nothing about where the visitor came from. */
+export const DEFAULT_QUICK_EXIT_URL = "https://www.google.com/search?q=weer";
+
+/**
+ * What the public pages need. Those pages are rendered at build time, so these are read then
+ * (a change needs a new build) and must not depend on the server's secrets.
+ */
+export const publicSiteEnvSchema = z.object({
+  APP_URL: z.url().default("http://localhost:3000"),
+  HELP_PHONE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, "HELP_PHONE must be a phone number, e.g. 0800 1234")
+      .optional(),
+  ),
+  HELP_CHAT_URL: optionalHttpUrl,
+  HELP_WEBSITE_URL: optionalHttpUrl,
+  QUICK_EXIT_URL: optionalHttpUrl.transform((v) => v ?? DEFAULT_QUICK_EXIT_URL),
+});
+
+export type PublicSiteEnv = z.infer<typeof publicSiteEnvSchema>;
+
 /** Every environment variable the application reads, in one place. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  APP_URL: z.url().default("http://localhost:3000"),
+  ...publicSiteEnvSchema.shape,
   APP_SECRET: optionalString.pipe(
     z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   ),
