@@ -1,8 +1,10 @@
 import { deleteExpiredSessions } from "@/lib/auth/session";
 import { sweepRateLimits } from "@/lib/http/rate-limit";
+import { deleteStaleSignups } from "@/lib/panel/housekeeping";
 
 /** Periodic clean-up shared by the in-process timer and the cron endpoint. */
 export async function runHousekeeping(now = new Date()): Promise<void> {
   await deleteExpiredSessions(now);
   await sweepRateLimits(now);
+  await deleteStaleSignups(now);
 }

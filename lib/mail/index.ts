@@ -25,6 +25,14 @@ export function getMailTransport(): MailTransport {
   return g[transportKey];
 }
 
+/**
+ * Replaces the transport of this process, e.g. the real Resend transport pointed at a fake
+ * server in tests; `undefined` goes back to the configured one.
+ */
+export function installMailTransport(transport: MailTransport | undefined): void {
+  (globalThis as Holder)[transportKey] = transport;
+}
+
 export function sendMail(message: MailMessage, options?: SendOptions): Promise<SendResult> {
   return getMailTransport().send(message, options);
 }

@@ -3,13 +3,26 @@ import { MailSendError, type MailMessage, type MailTransport } from "../types";
 
 type ResendError = { name?: string; message?: string; statusCode?: number | null } | null;
 
-function toError(error: NonNullable<ResendError>): MailSendError {
+function retryAfter(headers: Record<string, string> | null | undefined): number | undefined {
+  const value = headers?.["retry-after"];
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+function toError(
+  error: NonNullable<ResendError>,
+  headers?: Record<string, string> | null,
+): MailSendError {
   const status = error.statusCode ?? null;
   // Rate limits, provider faults and network failures (no status) are worth retrying.
   const retryable = status === null || status === 429 || status >= 500;
   return new MailSendError(`Resend: ${error.name ?? "error"}: ${error.message ?? ""}`, {
     retryable,
     statusCode: status,
+    retryAfterSeconds: retryAfter(headers),
   });
 }
 
@@ -35,7 +48,7 @@ export function createResendTransport(o: {
       } catch (e) {
         throw new MailSendError(`Resend request failed: ${(e as Error).message}`, { retryable: true });
       }
-      if (result.error) throw toError(result.error);
+      if (result.error) throw toError(result.error, result.headers);
       return { id: result.data?.id ?? null };
     },
     async sendBatch(messages, options) {
@@ -49,7 +62,7 @@ export function createResendTransport(o: {
       } catch (e) {
         throw new MailSendError(`Resend request failed: ${(e as Error).message}`, { retryable: true });
       }
-      if (result.error) throw toError(result.error);
+      if (result.error) throw toError(result.error, result.headers);
       const ids = result.data?.data ?? [];
       return messages.map((_, i) => ({ id: ids[i]?.id ?? null }));
     },

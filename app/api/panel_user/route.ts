@@ -1,0 +1,26 @@
+import { route } from "@/lib/http/handler";
+import { readCookie } from "@/lib/http/cookies";
+import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { listPanelUsers } from "@/lib/panel/list";
+import { signupLimitsPerAddress, signupLimitsPerClient } from "@/lib/panel/rate-limits";
+import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas";
+import { signUp } from "@/lib/panel/signup";
+
+export const dynamic = "force-dynamic";
+
+/** Staff: one page of members, newest first. */
+export const GET = route({ auth: "staff", query: panelUserListQuerySchema }, ({ query }) =>
+  listPanelUsers(query.page, query.per_page),
+);
+
+/** Anyone: join the panel. The same `{}` for every valid address (see lib/panel/signup.ts). */
+export const POST = route(
+  { auth: "none", body: panelSignupSchema, rateLimit: signupLimitsPerClient },
+  async ({ req, body, limit }) => {
+    await limit(signupLimitsPerAddress(body.email));
+    // Mails go out in the language the site was shown in when the person signed up.
+    const cookieLocale = readCookie(req, LOCALE_COOKIE);
+    await signUp(body.email, isLocale(cookieLocale) ? cookieLocale : "nl");
+    return {};
+  },
+);

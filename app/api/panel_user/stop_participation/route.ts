@@ -1,0 +1,14 @@
+import { route } from "@/lib/http/handler";
+import { stopParticipation } from "@/lib/panel/leave";
+import { tokenLimitsPerClient } from "@/lib/panel/rate-limits";
+import { stopParticipationSchema } from "@/lib/panel/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(
+  { auth: "none", body: stopParticipationSchema, rateLimit: tokenLimitsPerClient("stop") },
+  async ({ body }) => {
+    await stopParticipation(body.panel_user_id, body.stop_token);
+    return {};
+  },
+);

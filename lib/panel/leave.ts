@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { panelMessageDeliveries, panelUsers } from "@/db/schema";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+import { stopTokenMatches } from "./tokens";
+
+/**
+ * Deletes a member for real. Their deliveries stay for the message counts with a null member
+ * (the foreign key does that); a provider error kept on them could quote the address, so it is
+ * cleared first. Returns false when there was no such member.
+ */
+export async function removePanelUser(memberId: number): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx
+      .update(panelMessageDeliveries)
+      .set({ lastError: null })
+      .where(eq(panelMessageDeliveries.panelUserId, memberId));
+    const deleted = await tx
+      .delete(panelUsers)
+      .where(eq(panelUsers.id, memberId))
+      .returning({ id: panelUsers.id });
+    return deleted.length > 0;
+  });
+}
+
+/** Leaving through a stop link (page or one-click): any stop token the member was ever sent. */
+export async function stopParticipation(memberId: number, token: string): Promise<void> {
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: panelUsers.id, stopNonce: panelUsers.stopNonce })
+    .from(panelUsers)
+    .where(eq(panelUsers.id, memberId))
+    .limit(1);
+  if (!member || !stopTokenMatches(member, token)) throw new AppError(ErrorCode.STOP_FAILED);
+  if (!(await removePanelUser(member.id))) throw new AppError(ErrorCode.STOP_FAILED);
+}

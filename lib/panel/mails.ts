@@ -1,0 +1,39 @@
+import type { PanelUser } from "@/db/schema";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+import { logError } from "@/lib/log";
+import { sendMail, type MailMessage } from "@/lib/mail";
+import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
+import { verificationMail } from "@/lib/mail/templates/verification";
+import { verificationLink } from "./links";
+
+async function deliver(message: MailMessage, idempotencyKey: string, memberId: number) {
+  try {
+    await sendMail(message, { idempotencyKey });
+  } catch (error) {
+    // The member row is already written; asking the person to try again gives them a fresh link.
+    logError("panel-mail", error, { memberId });
+    throw new AppError(ErrorCode.UNKNOWN, {
+      status: 503,
+      message: "Could not send the email, try again later",
+    });
+  }
+}
+
+/** The double opt-in mail with a link holding `token` (only its hash is stored). */
+export async function sendVerificationMail(member: PanelUser, token: string, tokenHash: string) {
+  await deliver(
+    verificationMail(member, verificationLink(member.id, token)),
+    `panel-verify-${member.id}-${tokenHash.slice(0, 24)}`,
+    member.id,
+  );
+}
+
+/** Tells a confirmed member that their address was signed up again. */
+export async function sendAlreadyMemberMail(member: PanelUser, requestHash: string) {
+  await deliver(
+    alreadyMemberMail(member),
+    `panel-member-${member.id}-${requestHash.slice(0, 24)}`,
+    member.id,
+  );
+}

@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { panelUsers } from "@/db/schema";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+import { sendVerificationMail } from "./mails";
+import { newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
+
+/**
+ * Staff resend a member's verification mail: a fresh 48-hour token, the previous link stops
+ * working. Refused for a confirmed member (409 code 22): there is nothing to confirm, and the
+ * admin screen disables the button for them anyway. Unknown member: 404 code 14.
+ */
+export async function resendVerification(memberId: number, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const { token, hash } = newVerificationToken();
+  const [member] = await db
+    .update(panelUsers)
+    .set({
+      verificationHash: hash,
+      verificationExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+    })
+    .where(and(eq(panelUsers.id, memberId), eq(panelUsers.isVerified, false)))
+    .returning();
+  if (!member) {
+    const [existing] = await db
+      .select({ id: panelUsers.id })
+      .from(panelUsers)
+      .where(eq(panelUsers.id, memberId))
+      .limit(1);
+    if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
+    throw new AppError(ErrorCode.INVALID_INPUT, {
+      status: 409,
+      message: "This panel member has already verified their email address",
+    });
+  }
+  await sendVerificationMail(member, token, hash);
+}

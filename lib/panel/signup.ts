@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { panelUsers } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/locales";
+import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
+import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
+
+/**
+ * POST /api/panel_user. Whatever the address's state, the work is the same: one upsert and one
+ * mail, and the caller answers the same `{}`, so neither the answer nor its timing tells who is
+ * on the panel.
+ * - new address: a member row and a verification mail;
+ * - known, not yet confirmed: a fresh token (the previous link stops working) and a new mail;
+ * - known and confirmed: nothing changes, an "already in the panel" mail goes out.
+ */
+export async function signUp(email: string, locale: Locale, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const { token, hash } = newVerificationToken();
+  const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_MS);
+  const keepIfVerified = (column: string) =>
+    sql.raw(
+      `case when "panel_users"."is_verified" then "panel_users"."${column}" else excluded."${column}" end`,
+    );
+  const [member] = await db
+    .insert(panelUsers)
+    .values({
+      email,
+      locale,
+      verificationHash: hash,
+      verificationExpiresAt: expiresAt,
+      stopNonce: newStopNonce(),
+      createdAt: now,
+    })
+    .onConflictDoUpdate({
+      target: panelUsers.email,
+      set: {
+        verificationHash: keepIfVerified("verification_hash"),
+        verificationExpiresAt: keepIfVerified("verification_expires_at"),
+        // A pending sign-up takes the language of the latest attempt; a member's stays theirs.
+        locale: keepIfVerified("locale"),
+      },
+    })
+    .returning();
+  if (member.isVerified) await sendAlreadyMemberMail(member, hash);
+  else await sendVerificationMail(member, token, hash);
+}

@@ -1,0 +1,165 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as unsubscribeRoute } from "@/app/api/panel_user/unsubscribe/route";
+import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
+import { installMailTransport, MailSendError, type MailMessage } from "@/lib/mail";
+import { createResendTransport } from "@/lib/mail/transports/resend";
+import { panelMail } from "@/lib/mail/panel-mail";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
+import { call } from "../../helpers/http";
+import { insertMember, linksIn, memberByEmail, nextIp, signUp } from "./support";
+
+const FROM = "Onderzoekspanel <panel@example.org>";
+let fake: FakeResend;
+
+beforeAll(async () => {
+  fake = await startFakeResend();
+});
+afterEach(() => {
+  installMailTransport(undefined);
+  fake.reset();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+function transport(apiKey = fake.apiKey) {
+  return createResendTransport({ apiKey, baseUrl: fake.url, from: FROM });
+}
+
+const plainMail: MailMessage = {
+  to: "someone@example.org",
+  subject: "Onderwerp",
+  html: "<p>Hallo</p>",
+  text: "Hallo",
+};
+
+describe("panel mails through the real Resend SDK and a fake Resend server", () => {
+  it("delivers the verification mail with a working link and the unsubscribe headers", async () => {
+    installMailTransport(transport());
+    const res = await signUp("via-resend@example.org");
+    expect(res.status).toBe(200);
+
+    expect(fake.requests).toHaveLength(1);
+    const request = fake.requests[0];
+    expect(request).toMatchObject({ method: "POST", path: "/emails", status: 200 });
+    expect(request.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(request.idempotencyKey).toMatch(/^panel-verify-\d+-[0-9a-f]{24}$/);
+
+    const email = request.emails[0];
+    expect(email.from).toBe(FROM);
+    expect(email.to).toEqual(["via-resend@example.org"]);
+    expect(email.subject).toBe("Bevestig je aanmelding voor het onderzoekspanel");
+    expect(email.text).toContain("/verify-email?panel_user_id=");
+    const member = (await memberByEmail("via-resend@example.org"))!;
+    expect(email.headers).toEqual({
+      "List-Unsubscribe": expect.stringMatching(
+        new RegExp(`^<http://localhost:3000/api/panel_user/unsubscribe\\?panel_user_id=${member.id}&stop_token=[0-9a-f]{64}>$`),
+      ),
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    // No tracking: no images, and every link points at the site itself.
+    expect(email.html).not.toMatch(/<img/i);
+    for (const link of linksIn(email.html!)) expect(new URL(link).origin).toBe("http://localhost:3000");
+
+    const verifyLink = new URL(linksIn(email.html!).find((l) => l.includes("/verify-email"))!);
+    const verified = await call(verifyRoute, {
+      path: "/api/panel_user/verify_email",
+      body: Object.fromEntries(verifyLink.searchParams),
+      ip: nextIp(),
+    });
+    expect(verified.status).toBe(200);
+    expect((await memberByEmail("via-resend@example.org"))!.isVerified).toBe(true);
+
+    // The header's one-click target removes the member, as a mail client would call it.
+    const oneClick = new URL(email.headers!["List-Unsubscribe"].slice(1, -1));
+    const left = await call(unsubscribeRoute, {
+      method: "POST",
+      path: `${oneClick.pathname}${oneClick.search}`,
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      origin: null,
+      ip: nextIp(),
+    });
+    expect(left.status).toBe(200);
+    expect(await memberByEmail("via-resend@example.org")).toBeUndefined();
+  });
+
+  it("sends the 'already in the panel' mail with the headers too, in the member's language", async () => {
+    await insertMember({ email: "known-resend@example.org", isVerified: true, locale: "en" });
+    installMailTransport(transport());
+    expect((await signUp("known-resend@example.org")).status).toBe(200);
+    const email = fake.delivered[0];
+    expect(email.subject).toBe("You are already signed up for the research panel");
+    expect(email.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(email.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?/);
+    expect(email.html).toContain("/stop-participation?panel_user_id=");
+  });
+
+  it("sends a batch in one request with the idempotency key, ids in order", async () => {
+    const recipients = [1, 2, 3].map((i) => ({
+      id: i,
+      email: `batch${i}@example.org`,
+      locale: i === 2 ? "en" : "nl",
+      stopNonce: `nonce${i}`,
+    }));
+    const messages = recipients.map((r) =>
+      panelMail(r, { subject: "Nieuw onderzoek", heading: "Nieuw onderzoek", paragraphs: ["Er is een nieuw onderzoek."] }),
+    );
+    const results = await transport().sendBatch(messages, { idempotencyKey: "message-7-batch-1" });
+    expect(results).toHaveLength(3);
+    expect(results.every((r) => typeof r.id === "string" && r.id.length > 0)).toBe(true);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({ path: "/emails/batch", idempotencyKey: "message-7-batch-1" });
+    expect(fake.requests[0].emails.map((e) => e.to[0])).toEqual(recipients.map((r) => r.email));
+    expect(fake.requests[0].emails.every((e) => e.headers?.["List-Unsubscribe-Post"])).toBe(true);
+    expect(fake.requests[0].emails[1].html).toContain("Stop participating");
+    expect(fake.requests[0].emails[0].html).toContain("Deelname stoppen");
+  });
+
+  it("surfaces 429 as a retryable MailSendError with Retry-After", async () => {
+    fake.failNext({ status: 429, retryAfter: "7" });
+    const error = await transport().send(plainMail).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailSendError);
+    expect(error).toMatchObject({ retryable: true, statusCode: 429, retryAfterSeconds: 7 });
+    // The next attempt goes through.
+    await expect(transport().send(plainMail)).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
+  it("surfaces 500, with or without a JSON body, as retryable", async () => {
+    fake.failNext({ status: 500 });
+    fake.failNext({ status: 502, rawBody: "<html>Bad gateway</html>" });
+    for (let i = 0; i < 2; i++) {
+      const error = await transport().sendBatch([plainMail]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MailSendError);
+      expect(error).toMatchObject({ retryable: true });
+      expect((error as MailSendError).statusCode).toBeGreaterThanOrEqual(500);
+    }
+  });
+
+  it("surfaces a rejected request (422, wrong key) as not retryable", async () => {
+    fake.failNext({ status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field" } });
+    const invalid = await transport().send(plainMail).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ retryable: false, statusCode: 422 });
+    const wrongKey = await transport("re_wrong").send(plainMail).catch((e: unknown) => e);
+    expect(wrongKey).toMatchObject({ retryable: false, statusCode: 403 });
+  });
+
+  it("surfaces an unreachable provider as retryable", async () => {
+    const down = createResendTransport({ apiKey: "re_x", baseUrl: "http://127.0.0.1:9", from: FROM });
+    const error = await down.send(plainMail).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailSendError);
+    expect(error).toMatchObject({ retryable: true });
+  });
+
+  it("answers the sign-up with 503 code 13 when the provider fails, membership unrevealed", async () => {
+    await insertMember({ email: "member-when-down@example.org", isVerified: true });
+    installMailTransport(transport());
+    fake.failNext({ status: 500 }, 2);
+    const a = await signUp("new-when-down@example.org");
+    const b = await signUp("member-when-down@example.org");
+    expect(a.status).toBe(503);
+    expect(a.body.error.code).toBe(13);
+    expect(b.text).toBe(a.text);
+    expect(fake.delivered).toHaveLength(0);
+  });
+});

@@ -1,0 +1,218 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
+import { getDb } from "@/db/client";
+import { panelUsers, rateLimits } from "@/db/schema";
+import { installMailTransport, MailSendError, type MailTransport } from "@/lib/mail";
+import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
+import { call } from "../../helpers/http";
+import {
+  insertMember,
+  lastMailTo,
+  memberByEmail,
+  signUp,
+  stopParams,
+  verificationParams,
+} from "./support";
+
+beforeEach(() => clearMemoryOutbox());
+
+describe("POST /api/panel_user", () => {
+  it("creates a pending member and mails a verification link that works", async () => {
+    const res = await signUp("new.person@example.org");
+    expect(res.status).toBe(200);
+    expect(res.text).toBe("{}");
+
+    const member = await memberByEmail("new.person@example.org");
+    expect(member).toMatchObject({ isVerified: false, locale: "nl", verifiedAt: null });
+    expect(member!.verificationHash).toMatch(/^[0-9a-f]{64}$/);
+    const hoursLeft = (member!.verificationExpiresAt!.getTime() - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(47.9);
+    expect(hoursLeft).toBeLessThanOrEqual(48);
+
+    expect(memoryOutbox()).toHaveLength(1);
+    const mail = lastMailTo("new.person@example.org");
+    expect(mail.subject).toBe("Bevestig je aanmelding voor het onderzoekspanel");
+    const params = verificationParams(mail);
+    expect(params.panel_user_id).toBe(String(member!.id));
+    // 160 random bits in base32, never the stored value itself.
+    expect(params.verification_token).toMatch(/^[a-z2-7]{32}$/);
+    expect(member!.verificationHash).not.toContain(params.verification_token);
+    expect(mail.text).toContain(params.verification_token);
+
+    const verified = await call(verifyRoute, { path: "/api/panel_user/verify_email", body: params });
+    expect(verified.status).toBe(200);
+    expect((await memberByEmail("new.person@example.org"))!.isVerified).toBe(true);
+  });
+
+  it("normalises the address: trimmed and lower-cased", async () => {
+    const res = await signUp("  Mixed.Case@Example.ORG ");
+    expect(res.status).toBe(200);
+    expect(await memberByEmail("mixed.case@example.org")).toBeDefined();
+    expect(lastMailTo("mixed.case@example.org")).toBeDefined();
+  });
+
+  it("stores the site language of the sign-up and writes the mail in it", async () => {
+    await signUp("english@example.org", { locale: "en" });
+    expect((await memberByEmail("english@example.org"))!.locale).toBe("en");
+    const mail = lastMailTo("english@example.org");
+    expect(mail.subject).toBe("Confirm your sign-up for the research panel");
+    expect(mail.html).toContain('<html lang="en">');
+
+    await signUp("unknown-lang@example.org", { locale: "de" });
+    expect((await memberByEmail("unknown-lang@example.org"))!.locale).toBe("nl");
+  });
+
+  it("answers byte for byte the same for a new, a pending and a confirmed address", async () => {
+    await insertMember({ email: "pending@example.org" });
+    await insertMember({ email: "member@example.org", isVerified: true, verifiedAt: new Date() });
+    const answers = await Promise.all(
+      ["fresh@example.org", "pending@example.org", "member@example.org"].map((e) => signUp(e)),
+    );
+    const shape = (r: (typeof answers)[number]) => ({
+      status: r.status,
+      text: r.text,
+      headers: [...r.headers.entries()].sort(),
+    });
+    expect(shape(answers[1])).toEqual(shape(answers[0]));
+    expect(shape(answers[2])).toEqual(shape(answers[0]));
+    expect(answers[0].text).toBe("{}");
+    // Each of them still got the mail that fits.
+    expect(memoryOutbox().map((m) => m.to).sort()).toEqual([
+      "fresh@example.org",
+      "member@example.org",
+      "pending@example.org",
+    ]);
+  });
+
+  it("gives a pending address a new link and voids the old one", async () => {
+    await signUp("twice@example.org");
+    const first = verificationParams(lastMailTo("twice@example.org"));
+    await signUp("twice@example.org", { locale: "en" });
+    const second = verificationParams(lastMailTo("twice@example.org"));
+    expect(second.verification_token).not.toBe(first.verification_token);
+    expect(second.panel_user_id).toBe(first.panel_user_id);
+    expect((await memberByEmail("twice@example.org"))!.locale).toBe("en");
+
+    const old = await call(verifyRoute, { path: "/api/panel_user/verify_email", body: first });
+    expect(old.status).toBe(400);
+    expect(old.body.error.code).toBe(7);
+    const fresh = await call(verifyRoute, { path: "/api/panel_user/verify_email", body: second });
+    expect(fresh.status).toBe(200);
+  });
+
+  it("sends a confirmed member an 'already in the panel' mail and changes nothing", async () => {
+    const member = await insertMember({
+      email: "known@example.org",
+      isVerified: true,
+      verifiedAt: new Date(),
+      locale: "en",
+      verificationHash: "a".repeat(64),
+    });
+    const res = await signUp("known@example.org", { locale: "nl" });
+    expect(res.status).toBe(200);
+    const after = await memberByEmail("known@example.org");
+    expect(after).toEqual(member);
+
+    const mail = lastMailTo("known@example.org");
+    expect(mail.subject).toBe("You are already signed up for the research panel");
+    expect(mail.html).not.toContain("/verify-email");
+    // It still carries a working way out.
+    expect(stopParams(mail).panel_user_id).toBe(String(member.id));
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("refuses an invalid address with code 22 and stores nothing", async () => {
+    const db = await getDb();
+    const count = async () =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(panelUsers))[0].n;
+    const before = await count();
+    for (const body of [
+      { email: "not-an-address" },
+      { email: "" },
+      { email: `${"a".repeat(250)}@example.org` },
+      { email: 42 },
+      {},
+    ]) {
+      const res = await signUp(body.email as string);
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(22);
+      expect(res.body.error.fields).toHaveProperty("email");
+    }
+    expect(await count()).toBe(before);
+    expect(memoryOutbox()).toHaveLength(0);
+  });
+
+  it("refuses a cross-origin sign-up", async () => {
+    const { POST } = await import("@/app/api/panel_user/route");
+    const res = await call(POST, {
+      path: "/api/panel_user",
+      body: { email: "csrf@example.org" },
+      origin: "https://evil.example",
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe(26);
+    expect(await memberByEmail("csrf@example.org")).toBeUndefined();
+  });
+
+  it("limits sign-ups per address the same way for new and confirmed addresses", async () => {
+    await insertMember({ email: "limited-member@example.org", isVerified: true });
+    for (const email of ["limited-new@example.org", "limited-member@example.org"]) {
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await signUp(email));
+      expect(answers.slice(0, 5).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      const refused = answers[5];
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: { code: 23, message: "Too many requests, try again later" },
+      });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(memoryOutbox().filter((m) => m.to === "limited-new@example.org")).toHaveLength(5);
+    expect(memoryOutbox().filter((m) => m.to === "limited-member@example.org")).toHaveLength(5);
+  });
+
+  it("limits sign-ups per client address", async () => {
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await signUp(`client${i}@example.org`, { ip: "192.0.2.55" })).status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect(await memberByEmail("client20@example.org")).toBeUndefined();
+    // Another client is not affected.
+    expect((await signUp("other-client@example.org", { ip: "192.0.2.56" })).status).toBe(200);
+  });
+
+  it("keeps no address in the rate-limit keys", async () => {
+    await signUp("secret.address@example.org");
+    const db = await getDb();
+    const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+    expect(keys.some((k) => k.startsWith("panel-signup:email:"))).toBe(true);
+    expect(keys.join(" ")).not.toContain("secret.address");
+  });
+
+  it("answers 503 code 13 when the mail cannot be sent, the same for every address", async () => {
+    const failing: MailTransport = {
+      kind: "memory",
+      send: async () => {
+        throw new MailSendError("provider down", { retryable: true, statusCode: 500 });
+      },
+      sendBatch: async () => {
+        throw new MailSendError("provider down", { retryable: true, statusCode: 500 });
+      },
+    };
+    await insertMember({ email: "down-member@example.org", isVerified: true });
+    installMailTransport(failing);
+    try {
+      const a = await signUp("down-new@example.org");
+      const b = await signUp("down-member@example.org");
+      expect(a.status).toBe(503);
+      expect(a.body.error.code).toBe(13);
+      expect(b.status).toBe(a.status);
+      expect(b.text).toBe(a.text);
+    } finally {
+      installMailTransport(undefined);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { POST as signUpRoute } from "@/app/api/panel_user/route";
+import { getDb } from "@/db/client";
+import { panelUsers, type PanelUser } from "@/db/schema";
+import { memoryOutbox, type StoredMail } from "@/lib/mail/transports/memory";
+import { newStopNonce } from "@/lib/panel/tokens";
+import { call } from "../../helpers/http";
+
+let ipCounter = 0;
+
+/** A different client address per call, so tests that are not about rate limits never hit them. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter % 250}`;
+}
+
+export async function signUp(email: string, o: { locale?: string; ip?: string } = {}) {
+  return call(signUpRoute, {
+    path: "/api/panel_user",
+    body: { email },
+    ip: o.ip ?? nextIp(),
+    headers: o.locale ? { cookie: `NEXT_LOCALE=${o.locale}` } : undefined,
+  });
+}
+
+export async function memberByEmail(email: string): Promise<PanelUser | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(panelUsers).where(eq(panelUsers.email, email));
+  return row;
+}
+
+export async function insertMember(
+  values: Partial<typeof panelUsers.$inferInsert> & { email: string },
+): Promise<PanelUser> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(panelUsers)
+    .values({ stopNonce: newStopNonce(), ...values })
+    .returning();
+  return row;
+}
+
+/** The last mail the memory transport took for `to`. */
+export function lastMailTo(to: string): StoredMail {
+  const mail = memoryOutbox().filter((m) => m.to === to).at(-1);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The href values of a mail's HTML part, with entities decoded. */
+export function linksIn(html: string): string[] {
+  return [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+}
+
+export function linkQuery(mail: { html: string }, path: string): URLSearchParams {
+  const link = linksIn(mail.html).find((l) => new URL(l).pathname === path);
+  if (!link) throw new Error(`no ${path} link in the mail`);
+  return new URL(link).searchParams;
+}
+
+export function verificationParams(mail: { html: string }) {
+  const q = linkQuery(mail, "/verify-email");
+  return { panel_user_id: q.get("panel_user_id")!, verification_token: q.get("verification_token")! };
+}
+
+export function stopParams(mail: { html: string }) {
+  const q = linkQuery(mail, "/stop-participation");
+  return { panel_user_id: q.get("panel_user_id")!, stop_token: q.get("stop_token")! };
+}
