@@ -25,10 +25,15 @@ export async function createSession(userId: number, now = new Date()) {
   return { token, expiresAt };
 }
 
-/** Resolves a cookie token to its live session and user; renews it when under half is left. */
+/**
+ * Resolves a cookie token to its live session and user; renews it when under half is left.
+ * Callers that cannot send the renewed cookie back (server components) pass `renew: false`, so
+ * the database and the browser's cookie never disagree about the expiry.
+ */
 export async function validateSessionToken(
   token: string | undefined,
   now = new Date(),
+  options: { renew?: boolean } = {},
 ): Promise<SessionContext | null> {
   if (!token || token.length > 128) return null;
   const db = await getDb();
@@ -46,7 +51,7 @@ export async function validateSessionToken(
   }
   let expiresAt = row.session.expiresAt;
   let renewed = false;
-  if (expiresAt.getTime() - now.getTime() < SESSION_MS / 2) {
+  if ((options.renew ?? true) && expiresAt.getTime() - now.getTime() < SESSION_MS / 2) {
     expiresAt = new Date(now.getTime() + SESSION_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
     renewed = true;

@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "./errors";
@@ -23,7 +23,7 @@ export async function consumeRateLimit(
 ): Promise<RateLimitResult> {
   const db = await getDb();
   const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(rule, now);
   const [row] = await db
     .insert(rateLimits)
     .values({ key: rule.key, windowStart, count: 1 })
@@ -35,6 +35,24 @@ export async function consumeRateLimit(
   if (Math.random() < 0.01) await sweepRateLimits(now);
   const retryAfterSeconds = (windowStart.getTime() + windowMs - now.getTime()) / 1000;
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds };
+}
+
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/**
+ * Gives back the unit a call took, so only failures use up a limit (e.g. a sign-in that
+ * succeeded). Taking first and giving back afterwards keeps parallel attempts from slipping
+ * past the limit. `now` must be the time the unit was taken.
+ */
+export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, rule.key), eq(rateLimits.windowStart, windowStartOf(rule, now))));
 }
 
 /** Throws code 23 (with Retry-After) when any of the rules is exhausted. */

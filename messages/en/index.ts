@@ -1,6 +1,9 @@
+import account from "./account.json";
+import admin from "./admin.json";
+import auth from "./auth.json";
 import common from "./common.json";
 import errors from "./errors.json";
 import home from "./home.json";
 
-const messages = { common, errors, home };
+const messages = { account, admin, auth, common, errors, home };
 export default messages;

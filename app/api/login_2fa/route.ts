@@ -1,0 +1,24 @@
+import { CHALLENGE_COOKIE, clearedChallengeCookie } from "@/lib/auth/challenge";
+import { signInWithCode } from "@/lib/auth/login";
+import { jsonWithCookies } from "@/lib/auth/responses";
+import { loginTwoFactorSchema } from "@/lib/auth/schemas";
+import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
+import { readCookie } from "@/lib/http/cookies";
+import { route } from "@/lib/http/handler";
+
+export const POST = route(
+  { auth: "optional", body: loginTwoFactorSchema() },
+  async ({ body, req, session, ip }) => {
+    const result = await signInWithCode(
+      readCookie(req, CHALLENGE_COOKIE),
+      body.totp_code,
+      body.email,
+      ip,
+    );
+    if (session) await revokeSession(session.sessionId);
+    return jsonWithCookies({ user: toPublicUser(result.user) }, [
+      sessionCookie(result.token, result.expiresAt),
+      clearedChallengeCookie(),
+    ]);
+  },
+);

@@ -1,0 +1,13 @@
+import { jsonWithCookies } from "@/lib/auth/responses";
+import { clearedSessionCookie, revokeSession } from "@/lib/auth/session";
+import { route } from "@/lib/http/handler";
+import { logInfo } from "@/lib/log";
+
+// Signing out twice is not an error: either way the browser ends up without a session.
+export const POST = route({ auth: "optional" }, async ({ session }) => {
+  if (session) {
+    await revokeSession(session.sessionId);
+    logInfo("auth", "signed out", { userId: session.user.id });
+  }
+  return jsonWithCookies({}, [clearedSessionCookie()]);
+});

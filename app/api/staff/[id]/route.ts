@@ -1,0 +1,13 @@
+import { removeStaff, setStaffAdmin } from "@/lib/auth/staff-admin";
+import { staffIdParams, toStaffListItem, updateStaffSchema } from "@/lib/auth/staff-schemas";
+import { route } from "@/lib/http/handler";
+
+export const PUT = route(
+  { auth: "admin", params: staffIdParams, body: updateStaffSchema },
+  async ({ params, body, user }) => toStaffListItem(await setStaffAdmin(params.id, body.is_admin, user)),
+);
+
+export const DELETE = route({ auth: "admin", params: staffIdParams }, async ({ params, user }) => {
+  await removeStaff(params.id, user);
+  return {};
+});

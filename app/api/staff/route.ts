@@ -1,0 +1,16 @@
+import { requestLocale } from "@/lib/auth/mails";
+import { inviteStaff } from "@/lib/auth/staff-admin";
+import { inviteStaffSchema, toStaffListItem } from "@/lib/auth/staff-schemas";
+import { listStaff } from "@/lib/auth/staff-users";
+import { route } from "@/lib/http/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "admin" }, async () => ({
+  items: (await listStaff()).map(toStaffListItem),
+}));
+
+export const POST = route(
+  { auth: "admin", body: inviteStaffSchema() },
+  async ({ body, user, req }) => toStaffListItem(await inviteStaff(body, user, requestLocale(req))),
+);

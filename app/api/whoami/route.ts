@@ -1,0 +1,6 @@
+import { toPublicUser } from "@/lib/auth/session";
+import { route } from "@/lib/http/handler";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "staff" }, ({ user }) => toPublicUser(user));

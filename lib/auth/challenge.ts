@@ -1,0 +1,108 @@
+import { eq, lt, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { loginChallenges, staffUsers, type StaffUser } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
+import { serializeCookie } from "@/lib/http/cookies";
+
+/**
+ * A password step that succeeded for an account with two-factor on. Only the holder of its
+ * cookie can continue with a code: knowing an address is never enough to reach that step.
+ */
+export const CHALLENGE_COOKIE = "login_challenge";
+const CHALLENGE_PATH = "/api/login_2fa";
+const CHALLENGE_MS = 5 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export async function createChallenge(userId: number, now = new Date()) {
+  const db = await getDb();
+  const token = randomToken(20);
+  const expiresAt = new Date(now.getTime() + CHALLENGE_MS);
+  // One pending challenge per account: a new password step replaces the previous one.
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+  await db
+    .insert(loginChallenges)
+    .values({ id: sha256Hex(token), userId, createdAt: now, expiresAt });
+  return { token, expiresAt };
+}
+
+export type PendingChallenge = { id: string; user: StaffUser; failedAttempts: number };
+
+/** The live challenge behind a cookie token, or null (unknown, expired or used up). */
+export async function findChallenge(
+  token: string | undefined,
+  now = new Date(),
+): Promise<PendingChallenge | null> {
+  if (!token || token.length > 128) return null;
+  const db = await getDb();
+  const id = sha256Hex(token);
+  const [row] = await db
+    .select({ challenge: loginChallenges, user: staffUsers })
+    .from(loginChallenges)
+    .innerJoin(staffUsers, eq(staffUsers.id, loginChallenges.userId))
+    .where(eq(loginChallenges.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (row.challenge.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+    return null;
+  }
+  return { id, user: row.user, failedAttempts: row.challenge.failedAttempts };
+}
+
+/** Counts a wrong code; the fifth ends the challenge. Returns whether it is still usable. */
+export async function recordFailedCode(challengeId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .update(loginChallenges)
+    .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
+    .where(eq(loginChallenges.id, challengeId))
+    .returning({ failedAttempts: loginChallenges.failedAttempts });
+  if (!row) return false;
+  if (row.failedAttempts >= MAX_CODE_ATTEMPTS) {
+    await endChallenge(challengeId);
+    return false;
+  }
+  return true;
+}
+
+/** Removes a challenge; true only for the one caller that actually removed it. */
+export async function endChallenge(challengeId: string): Promise<boolean> {
+  const db = await getDb();
+  const removed = await db
+    .delete(loginChallenges)
+    .where(eq(loginChallenges.id, challengeId))
+    .returning({ id: loginChallenges.id });
+  return removed.length > 0;
+}
+
+export async function endUserChallenges(userId: number): Promise<void> {
+  const db = await getDb();
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+}
+
+export async function deleteExpiredChallenges(now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+}
+
+export function challengeCookie(token: string): string {
+  return serializeCookie(CHALLENGE_COOKIE, token, {
+    maxAgeSeconds: CHALLENGE_MS / 1000,
+    httpOnly: true,
+    secure: getConfig().isProduction,
+    sameSite: "Strict",
+    path: CHALLENGE_PATH,
+  });
+}
+
+export function clearedChallengeCookie(): string {
+  return serializeCookie(CHALLENGE_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: true,
+    secure: getConfig().isProduction,
+    sameSite: "Strict",
+    path: CHALLENGE_PATH,
+  });
+}
+

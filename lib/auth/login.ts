@@ -1,0 +1,109 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { staffUsers, type StaffUser } from "@/db/schema";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+import { enforceRateLimits, releaseRateLimit } from "@/lib/http/rate-limit";
+import { logInfo, logWarn } from "@/lib/log";
+import { createChallenge, endChallenge, findChallenge, recordFailedCode } from "./challenge";
+import { loginRules, secondFactorClientRule, secondFactorRule } from "./limits";
+import { spendPasswordCheck, verifyPassword } from "./password";
+import type { LoginInput } from "./schemas";
+import { createSession } from "./session";
+import { findStaffByEmail } from "./staff-users";
+import { checkTotp, openTotpSecret } from "./totp";
+
+export type SignedIn = { kind: "signed-in"; user: StaffUser; token: string; expiresAt: Date };
+export type NeedsCode = { kind: "needs-code"; challengeToken: string };
+
+/**
+ * POST /api/login. Unknown address, missing password and wrong password all answer code 1 in
+ * about the same time. With two-factor on, the answer is a challenge, not a session.
+ */
+export async function signInWithPassword(
+  input: LoginInput,
+  ip: string,
+  now = new Date(),
+): Promise<SignedIn | NeedsCode> {
+  const rules = loginRules(input.email, ip);
+  await enforceRateLimits(rules, now);
+  const user = await findStaffByEmail(input.email);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await spendPasswordCheck(input.password);
+  if (!user || !passwordOk) {
+    logWarn("auth", "sign-in failed", { step: "password", userId: user?.id ?? null });
+    throw new AppError(ErrorCode.LOGIN_FAILED);
+  }
+  await Promise.all(rules.map((rule) => releaseRateLimit(rule, now)));
+  if (user.twoFactorEnabled) {
+    const { token } = await createChallenge(user.id, now);
+    logInfo("auth", "password accepted, awaiting second factor", { userId: user.id });
+    return { kind: "needs-code", challengeToken: token };
+  }
+  const session = await createSession(user.id, now);
+  logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: false });
+  return { kind: "signed-in", user, ...session };
+}
+
+/**
+ * POST /api/login_2fa. Needs the challenge cookie of a password step; five wrong codes end the
+ * challenge, and a code (or an older one) can never be used twice. Failures count per client
+ * and per account; a success gives its units back.
+ */
+export async function signInWithCode(
+  challengeToken: string | undefined,
+  code: string,
+  email: string | undefined,
+  ip: string,
+  now = new Date(),
+): Promise<SignedIn> {
+  const clientRule = secondFactorClientRule(ip);
+  await enforceRateLimits([clientRule], now);
+  const challenge = await findChallenge(challengeToken, now);
+  if (!challenge) {
+    logWarn("auth", "sign-in failed", { step: "code", reason: "no challenge" });
+    throw new AppError(ErrorCode.LOGIN_FAILED);
+  }
+  const { user } = challenge;
+  if (!user.twoFactorEnabled || !user.totpSecret) {
+    await endChallenge(challenge.id);
+    throw new AppError(ErrorCode.LOGIN_FAILED);
+  }
+  const rule = secondFactorRule(user.id);
+  await enforceRateLimits([rule], now);
+  const check =
+    email !== undefined && email !== user.email
+      ? ({ valid: false } as const)
+      : await checkTotp(openTotpSecret(user.totpSecret), code, user.totpLastStep, now);
+  if (!check.valid) {
+    const open = await recordFailedCode(challenge.id);
+    logWarn("auth", "sign-in failed", { step: "code", userId: user.id, challengeEnded: !open });
+    throw new AppError(ErrorCode.INCORRECT_2FA);
+  }
+  if (!(await endChallenge(challenge.id)) || !(await recordTimeStep(user.id, check.timeStep))) {
+    // Another request used this challenge or this code a moment ago.
+    logWarn("auth", "sign-in failed", { step: "code", userId: user.id, reason: "replay" });
+    throw new AppError(ErrorCode.INCORRECT_2FA);
+  }
+  await Promise.all([releaseRateLimit(rule, now), releaseRateLimit(clientRule, now)]);
+  const session = await createSession(user.id, now);
+  logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
+  return { kind: "signed-in", user, ...session };
+}
+
+/** Stores the time step of an accepted code; false when it (or a later one) was already used. */
+export async function recordTimeStep(userId: number, timeStep: number): Promise<boolean> {
+  const db = await getDb();
+  const updated = await db
+    .update(staffUsers)
+    .set({ totpLastStep: timeStep })
+    .where(
+      and(
+        eq(staffUsers.id, userId),
+        or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, timeStep)),
+      ),
+    )
+    .returning({ id: staffUsers.id });
+  return updated.length > 0;
+}

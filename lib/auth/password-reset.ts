@@ -1,0 +1,133 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { setTimeout as sleep } from "node:timers/promises";
+import { getDb } from "@/db/client";
+import { loginChallenges, passwordResetTokens, sessions, staffUsers } from "@/db/schema";
+import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+import { enforceRateLimits } from "@/lib/http/rate-limit";
+import type { Locale } from "@/lib/i18n/locales";
+import { logError, logInfo } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
+import { forgotPasswordRules } from "./limits";
+import { setPasswordMail, type TokenPurpose } from "./mails";
+import { hashPassword } from "./password";
+import { passwordProblem, type ResetPasswordInput } from "./schemas";
+import { findStaffByEmail } from "./staff-users";
+
+const LIFETIME_MS: Record<TokenPurpose, number> = {
+  reset: 60 * 60 * 1000,
+  invite: 7 * 24 * 60 * 60 * 1000,
+};
+
+/**
+ * The forgot-password answer never comes sooner than this, whether or not a mail was sent, so
+ * its timing does not tell whether an address has an account. It covers a provider call.
+ */
+export const FORGOT_PASSWORD_MIN_MS = 600;
+
+/** A single-use set-password token (160 bits); only its SHA-256 is stored. */
+export async function issueSetPasswordToken(
+  userId: number,
+  purpose: TokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const db = await getDb();
+  const token = randomToken(20);
+  await db.insert(passwordResetTokens).values({
+    tokenHash: sha256Hex(token),
+    userId,
+    purpose,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/** POST /api/forgot_password: mails a reset link when the address has an account; answers the same either way. */
+export async function requestPasswordReset(
+  email: string,
+  ip: string,
+  locale: Locale,
+  now = new Date(),
+): Promise<void> {
+  const started = performance.now();
+  await enforceRateLimits(forgotPasswordRules(email, ip), now);
+  const user = await findStaffByEmail(email);
+  if (user) {
+    try {
+      const token = await issueSetPasswordToken(user.id, "reset", now);
+      await sendMail(setPasswordMail("reset", locale, user.email, token));
+      logInfo("auth", "password reset mail sent", { userId: user.id });
+    } catch (error) {
+      // The caller gets the same answer as for an unknown address; the failure is ours to see.
+      logError("auth", error, { action: "password reset mail", userId: user.id });
+    }
+  }
+  const left = FORGOT_PASSWORD_MIN_MS - (performance.now() - started);
+  if (left > 0) await sleep(left);
+}
+
+/**
+ * POST /api/reset_password (also how an invited member sets a first password). Unknown, used
+ * or mismatched tokens are code 5, expired ones code 6; a weak password is code 4 and leaves
+ * the token usable. Success ends every session of the account.
+ */
+export async function resetPassword(input: ResetPasswordInput, now = new Date()): Promise<void> {
+  const db = await getDb();
+  const tokenHash = sha256Hex(input.reset_token);
+  const [row] = await db
+    .select({ token: passwordResetTokens, email: staffUsers.email })
+    .from(passwordResetTokens)
+    .innerJoin(staffUsers, eq(staffUsers.id, passwordResetTokens.userId))
+    .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!row || row.token.usedAt || row.email !== input.email) {
+    throw new AppError(ErrorCode.RESET_FAILED);
+  }
+  if (row.token.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.TOKEN_EXPIRED);
+  const problem = passwordProblem(input.new_password);
+  if (problem) {
+    throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  const userId = row.token.userId;
+  await db.transaction(async (tx) => {
+    // Claiming the token and setting the password happen together, and only once.
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (claimed.length === 0) throw new AppError(ErrorCode.RESET_FAILED);
+    await tx
+      .update(staffUsers)
+      .set({ passwordHash, isVerified: true })
+      .where(eq(staffUsers.id, userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+  });
+  logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
+}
+
+/** Every outstanding link of an account stops working (after a password change). */
+export async function voidSetPasswordTokens(userId: number, now = new Date()): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Housekeeping: used tokens and tokens expired for a day are of no further use. */
+export async function deleteStaleSetPasswordTokens(now = new Date()): Promise<void> {
+  const db = await getDb();
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.usedAt, dayAgo), lt(passwordResetTokens.expiresAt, dayAgo)));
+}

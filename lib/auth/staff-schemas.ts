@@ -1,0 +1,30 @@
+import { z } from "zod";
+import type { StaffUser } from "@/db/schema";
+import { emailField, type Texts } from "./schemas";
+import { toPublicUser } from "./session";
+
+/** POST /api/staff: invite someone; they choose their own password from the mailed link. */
+export function inviteStaffSchema(t?: Texts<"emailRequired" | "emailInvalid">) {
+  return z.object({
+    email: emailField(t),
+    name: z.string().trim().max(100).default(""),
+    is_admin: z.boolean().default(false),
+  });
+}
+export type InviteStaffInput = z.infer<ReturnType<typeof inviteStaffSchema>>;
+
+/** PUT /api/staff/{id}: the one thing an admin changes about someone else's account. */
+export const updateStaffSchema = z.object({ is_admin: z.boolean() });
+export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
+
+export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+
+/** A staff member as the staff screen shows them. */
+export function toStaffListItem(user: StaffUser) {
+  return {
+    ...toPublicUser(user),
+    invitation_pending: user.passwordHash === null,
+    created_at: Math.floor(user.createdAt.getTime() / 1000),
+  };
+}
+export type StaffListItem = ReturnType<typeof toStaffListItem>;
