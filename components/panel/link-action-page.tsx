@@ -1,0 +1,29 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { LinkActionStatus } from "./link-action-status";
+import { Spinner } from "./spinner";
+
+/**
+ * The layout of /verify-email and /stop-participation. Static: the query is only read in the
+ * browser (inside Suspense), so the prerendered page shows the spinner until then.
+ */
+export async function LinkActionPage({ action }: { action: "verify" | "stop" }) {
+  const t = await getTranslations(action === "verify" ? "panel.verify" : "panel.stop");
+  const common = await getTranslations("common");
+  return (
+    <section className="mx-auto max-w-xl py-8 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-primary-800">{t("title")}</h1>
+      <div className="mt-8">
+        <Suspense fallback={<Spinner label={t("loading")} />}>
+          <LinkActionStatus action={action} />
+        </Suspense>
+      </div>
+      <p className="mt-8">
+        <Link href="/" className="btn-secondary">
+          {common("backToHome")}
+        </Link>
+      </p>
+    </section>
+  );
+}

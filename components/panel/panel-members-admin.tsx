@@ -1,0 +1,208 @@
+"use client";
+
+import { Check, ChevronLeft, ChevronRight, Mail, Trash2, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { api, type ApiError } from "@/lib/api-client";
+import { useErrorMessage } from "@/lib/i18n/use-error-message";
+import { PANEL_PAGE_SIZE, type PanelUserDto, type PanelUserList } from "@/lib/panel/schemas";
+import { Notice } from "./notice";
+import { Spinner } from "./spinner";
+import { ConfirmDialog } from "./confirm-dialog";
+
+type PendingAction = { kind: "resend" | "delete"; member: PanelUserDto };
+
+/** The 'Panel deelnemers' screen: the member list, ten a page, with resend and delete. */
+export function PanelMembersAdmin() {
+  const t = useTranslations("panel.admin");
+  const errorMessage = useErrorMessage();
+  const [page, setPage] = useState(1);
+  const [reloads, setReloads] = useState(0);
+  const [list, setList] = useState<PanelUserList | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void api<PanelUserList>(`/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}`, {
+      signal: controller.signal,
+    }).then((result) => {
+      if (controller.signal.aborted) return;
+      if (result.ok) {
+        const { total_pages } = result.data.meta;
+        // The last member of the last page was removed: show the page before it.
+        if (result.data.items.length === 0 && page > 1 && page > total_pages) {
+          setPage(Math.max(1, total_pages));
+          return;
+        }
+        setList(result.data);
+        setLoadError(null);
+      } else {
+        setLoadError(result.error);
+      }
+      setLoading(false);
+    });
+    return () => controller.abort();
+  }, [page, reloads]);
+
+  function reload() {
+    setLoading(true);
+    setReloads((n) => n + 1);
+  }
+
+  function goTo(next: number) {
+    setLoading(true);
+    setPage(next);
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    const { kind, member } = pending;
+    const result =
+      kind === "delete"
+        ? await api(`/api/panel_user/${member.id}`, { method: "DELETE" })
+        : await api(`/api/panel_user/${member.id}/resend_verification_email`, { body: {} });
+    setBusy(false);
+    setPending(null);
+    if (result.ok) toast.success(t(kind === "delete" ? "deleted" : "resent"));
+    else toast.error(errorMessage(result.error));
+    reload();
+  }
+
+  const meta = list?.meta;
+  return (
+    <section aria-labelledby="panel-members-title">
+      <h1 id="panel-members-title" className="text-2xl font-bold text-primary-800">
+        {t("title")}
+      </h1>
+      {meta ? <p className="mt-2 text-muted">{t("total", { count: meta.total_items })}</p> : null}
+
+      <div className="mt-6">
+        {loadError ? (
+          <Notice tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
+            <button type="button" className="btn-secondary mt-2" onClick={reload}>
+              {t("retry")}
+            </button>
+          </Notice>
+        ) : !list ? (
+          <Spinner label={t("loading")} />
+        ) : list.items.length === 0 ? (
+          <p>{t("empty")}</p>
+        ) : (
+          <div className="overflow-x-auto" aria-busy={loading || undefined}>
+            <table className="w-full min-w-[28rem] border-collapse text-left text-sm">
+              <caption className="sr-only">{t("tableCaption")}</caption>
+              <thead>
+                <tr className="border-b border-gray-300">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("columns.id")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("columns.email")}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    {t("columns.verified")}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    {t("columns.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((member) => (
+                  <tr key={member.id} className="border-b border-gray-200">
+                    <td className="py-2 pr-4 tabular-nums">{member.id}</td>
+                    <td className="py-2 pr-4 break-all">{member.email}</td>
+                    <td className="py-2 pr-4">
+                      {member.is_verified ? (
+                        <Check aria-hidden className="size-5 text-green-700" />
+                      ) : (
+                        <X aria-hidden className="size-5 text-accent-700" />
+                      )}
+                      <span className="sr-only">{member.is_verified ? t("verified") : t("notVerified")}</span>
+                    </td>
+                    <td className="py-2">
+                      <div className="flex justify-end gap-1">
+                        <button
+                          type="button"
+                          className="btn-ghost p-2"
+                          disabled={member.is_verified}
+                          aria-label={
+                            member.is_verified
+                              ? t("resendNotNeeded", { email: member.email })
+                              : t("resendFor", { email: member.email })
+                          }
+                          title={t("resend")}
+                          onClick={() => setPending({ kind: "resend", member })}
+                        >
+                          <Mail aria-hidden className="size-5" />
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-ghost p-2 text-accent-700"
+                          aria-label={t("deleteFor", { email: member.email })}
+                          title={t("delete")}
+                          onClick={() => setPending({ kind: "delete", member })}
+                        >
+                          <Trash2 aria-hidden className="size-5" />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      {meta && meta.total_pages > 1 ? (
+        <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-4">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={page <= 1 || loading}
+            onClick={() => goTo(page - 1)}
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+            {t("pagination.previous")}
+          </button>
+          <p aria-live="polite" className="text-sm text-muted">
+            {t("pagination.status", { page: meta.page, pages: meta.total_pages })}
+          </p>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={page >= meta.total_pages || loading}
+            onClick={() => goTo(page + 1)}
+          >
+            {t("pagination.next")}
+            <ChevronRight aria-hidden className="size-4" />
+          </button>
+        </nav>
+      ) : null}
+
+      <ConfirmDialog
+        open={pending !== null}
+        busy={busy}
+        danger={pending?.kind === "delete"}
+        title={t(pending?.kind === "delete" ? "confirmDeleteTitle" : "confirmResendTitle")}
+        description={
+          pending
+            ? t(pending.kind === "delete" ? "confirmDeleteText" : "confirmResendText", {
+                email: pending.member.email,
+              })
+            : ""
+        }
+        confirmLabel={t(pending?.kind === "delete" ? "confirmDelete" : "confirmResend")}
+        cancelLabel={t("cancel")}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  );
+}
