@@ -1,10 +1,15 @@
 import account from "./account.json";
 import admin from "./admin.json";
 import auth from "./auth.json";
+import bedankt from "./bedankt.json";
 import common from "./common.json";
 import errors from "./errors.json";
+import help from "./help.json";
 import home from "./home.json";
+import news from "./news.json";
 import panel from "./panel.json";
+import privacy from "./privacy.json";
+import vision from "./vision.json";
 
-const messages = { account, admin, auth, common, errors, home, panel };
+const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, vision };
 export default messages;
