@@ -2,6 +2,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
 import { SiteHeader } from "@/components/public/site-header";
 import { SiteFooter } from "@/components/public/site-footer";
+import { HelpWidget } from "@/components/public/help-widget";
+import { QuickExit } from "@/components/public/quick-exit";
 
 export default async function PublicLayout({ children, params }: LayoutProps<"/[locale]">) {
   // Every layout and page sets the locale itself: they render in parallel, and without it
@@ -9,18 +11,23 @@ export default async function PublicLayout({ children, params }: LayoutProps<"/[
   setRequestLocale((await params).locale as Locale);
   const t = await getTranslations("common");
   return (
-    <div className="flex min-h-screen flex-col">
+    // The scroll padding and the spacer under the footer keep the fixed quick-exit and help
+    // buttons from covering a focused element or the footer.
+    <div className="flex min-h-screen flex-col [:root:has(&)]:scroll-pb-24">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
         {t("skipToContent")}
       </a>
+      <QuickExit />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
         {children}
       </main>
       <SiteFooter />
+      <div aria-hidden className="h-20 shrink-0 bg-gray-50" />
+      <HelpWidget />
     </div>
   );
 }

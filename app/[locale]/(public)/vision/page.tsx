@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/locales";
+import { publicPageMetadata } from "@/lib/seo/page-metadata";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/vision">): Promise<Metadata> {
+  const locale = (await params).locale as Locale;
+  const t = await getTranslations({ locale, namespace: "vision" });
+  return publicPageMetadata({
+    locale,
+    path: "/vision",
+    title: t("metaTitle"),
+    description: t("metaDescription"),
+  });
+}
+
+const paragraphs = ["first", "second", "third"] as const;
+const reasons = ["help", "prevent"] as const;
+
+export default async function VisionPage({ params }: PageProps<"/[locale]/vision">) {
+  setRequestLocale((await params).locale as Locale);
+  const t = await getTranslations("vision");
+  return (
+    <article className="mx-auto max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">{t("title")}</h1>
+      <Image
+        src="/images/vision.svg"
+        alt={t("imageAlt")}
+        width={800}
+        height={450}
+        priority
+        unoptimized
+        className="mt-6 h-auto w-full rounded-lg"
+      />
+      <div className="mt-8 text-lg leading-relaxed">
+        {paragraphs.map((key) => (
+          <p key={key} className="mb-5">
+            {t(`paragraphs.${key}`)}
+          </p>
+        ))}
+      </div>
+      <section aria-labelledby="vision-reasons" className="mt-10">
+        <h2 id="vision-reasons" className="text-2xl font-semibold text-primary-800">
+          {t("reasonsTitle")}
+        </h2>
+        <ol className="mt-5 grid gap-4 sm:grid-cols-2">
+          {reasons.map((key) => (
+            <li key={key} className="rounded-lg border border-primary-100 bg-primary-50 p-5">
+              <h3 className="text-lg font-semibold text-primary-800">{t(`reasons.${key}.title`)}</h3>
+              <p className="mt-2 leading-relaxed">{t(`reasons.${key}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import Image from "next/image";
+import Link from "next/link";
+import { ArrowRight } from "lucide-react";
+import { NEWS_IMAGE_SIZE, newsImagePath, type NewsArticle } from "@/content/news";
+
+type Props = { article: NewsArticle; readMore: string; headingId: string };
+
+/** One article on the news overview. The article texts are Dutch only, the link label is not. */
+export function NewsCard({ article, readMore, headingId }: Props) {
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+    >
+      <Image
+        src={newsImagePath(article)}
+        alt={article.image.alt}
+        lang="nl"
+        width={NEWS_IMAGE_SIZE.width}
+        height={NEWS_IMAGE_SIZE.height}
+        unoptimized
+        className="h-auto w-full"
+      />
+      <div className="flex flex-1 flex-col p-5">
+        <h2 id={headingId} lang="nl" className="text-lg font-semibold text-primary-800">
+          {article.title}
+        </h2>
+        <p lang="nl" className="mt-2 flex-1 leading-relaxed text-muted">
+          {article.description}
+        </p>
+        <Link
+          href={`/news/${article.slug}`}
+          className="mt-4 inline-flex items-center gap-1 self-start rounded font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800"
+        >
+          {readMore}
+          <span className="sr-only">
+            : <span lang="nl">{article.title}</span>
+          </span>
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+    </article>
+  );
+}
