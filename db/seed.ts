@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { panelMessages, panelUsers, staffUsers, studies, surveys } from "./schema";
+import { randomInt } from "node:crypto";
+import { hashPassword } from "@/lib/auth/password";
 import { randomToken } from "@/lib/crypto/tokens";
 import type { Step } from "@/lib/surveys/schema";
 
@@ -83,9 +85,30 @@ const demoStudies = [
   { name: "Interne pilot", status: "invisible" as const, topic: "een interne test" },
 ];
 
-/** Demo content for a newcomer's embedded database. */
-export async function seedDemo(db: Db): Promise<void> {
+export const DEMO_ADMIN_EMAIL = "admin@example.org";
+
+export type SeedResult = {
+  /** Shown once by the caller: only its hash is stored. Null when the address was taken. */
+  demoAdmin: { email: string; password: string } | null;
+};
+
+/** A random password that meets the password rules (upper, lower, digit; 128 bits). */
+function demoPassword(): string {
+  return `Demo-${randomToken(16)}-${randomInt(10, 100)}`;
+}
+
+/** Demo content for a newcomer's embedded database, with an admin to sign in as. */
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const admin = { email: DEMO_ADMIN_EMAIL, password: demoPassword() };
+  const passwordHash = await hashPassword(admin.password);
+  let adminCreated = false;
   await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(staffUsers)
+      .values({ email: admin.email, name: "Demo admin", passwordHash, isAdmin: true, isVerified: true })
+      .onConflictDoNothing({ target: staffUsers.email })
+      .returning({ id: staffUsers.id });
+    adminCreated = inserted.length > 0;
     for (const [i, s] of demoStudies.entries()) {
       const [study] = await tx
         .insert(studies)
@@ -109,4 +132,15 @@ export async function seedDemo(db: Db): Promise<void> {
       body: "<p>Beste panellid,</p><p>Er is een nieuw onderzoek gestart. Je vindt het op de onderzoekspagina.</p>",
     });
   });
+  return { demoAdmin: adminCreated ? admin : null };
+}
+
+/** The lines a seeding script prints once, right after the demo admin was created. */
+export function demoAdminNotice({ demoAdmin }: SeedResult): string {
+  if (!demoAdmin) return `The demo admin ${DEMO_ADMIN_EMAIL} already exists; its password is unchanged.`;
+  return [
+    "Demo admin account (shown only now; change the password on the account page):",
+    `  e-mail:   ${demoAdmin.email}`,
+    `  password: ${demoAdmin.password}`,
+  ].join("\n");
 }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { getConfig } from "@/lib/config";
 import { openPglite } from "@/db/client";
-import { isEmpty, seedDemo } from "@/db/seed";
+import { demoAdminNotice, isEmpty, seedDemo } from "@/db/seed";
 
 // On the embedded default a fresh checkout gets a migrated database with demo content. The
 // database is closed again before Next starts: two PGlite instances on one folder corrupt it.
@@ -9,8 +9,9 @@ const config = getConfig();
 if (!config.databaseUrl) {
   const database = await openPglite(config.pgliteDir);
   if (await isEmpty(database.db)) {
-    await seedDemo(database.db);
+    const seeded = await seedDemo(database.db);
     console.log("Demo content added to the embedded database.");
+    console.log(demoAdminNotice(seeded));
   }
   await database.close();
 }

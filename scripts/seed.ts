@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/db/client";
-import { isEmpty, seedDemo } from "@/db/seed";
+import { demoAdminNotice, isEmpty, seedDemo } from "@/db/seed";
 
 // Explicit seeding: the only way demo content ever reaches a Postgres database.
 const config = getConfig();
@@ -8,7 +8,8 @@ const database = await getDatabase();
 if (!(await isEmpty(database.db)) && !process.argv.includes("--force")) {
   console.log("The database already has content; nothing seeded (use --force to add demo content anyway).");
 } else {
-  await seedDemo(database.db);
+  const seeded = await seedDemo(database.db);
   console.log(`Demo content added to the ${config.databaseUrl ? "Postgres" : "embedded"} database.`);
+  console.log(demoAdminNotice(seeded));
 }
 await database.close();

@@ -1,3 +1,5 @@
+import { deleteExpiredChallenges } from "@/lib/auth/challenge";
+import { deleteStaleSetPasswordTokens } from "@/lib/auth/password-reset";
 import { deleteExpiredSessions } from "@/lib/auth/session";
 import { sweepRateLimits } from "@/lib/http/rate-limit";
 import { deleteStaleSignups } from "@/lib/panel/housekeeping";
@@ -5,6 +7,8 @@ import { deleteStaleSignups } from "@/lib/panel/housekeeping";
 /** Periodic clean-up shared by the in-process timer and the cron endpoint. */
 export async function runHousekeeping(now = new Date()): Promise<void> {
   await deleteExpiredSessions(now);
+  await deleteExpiredChallenges(now);
+  await deleteStaleSetPasswordTokens(now);
   await sweepRateLimits(now);
   await deleteStaleSignups(now);
 }

@@ -1,0 +1,78 @@
+import { parseArgs } from "node:util";
+import { getConfig } from "@/lib/config";
+import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { createStaffAccount } from "@/lib/auth/staff-users";
+import { AppError } from "@/lib/http/errors";
+
+// npm run staff:create -- --email <e> --password <p> [--name <n>] [--admin]
+// Creates a verified staff account: the documented way to make the first admin.
+const usage = `Usage: npm run staff:create -- --email <address> --password <password> [--name <name>] [--admin]
+
+Uses DATABASE_URL when it is set (run npm run db:migrate first), otherwise the embedded
+database in PGLITE_DIR. Stop the dev server first: the embedded database can be opened by
+one process at a time, and opening it twice can damage it.`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      admin: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${usage}`);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!args.email || !args.password) fail(usage);
+
+const config = getConfig();
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl, 1)
+  : await openPglite(config.pgliteDir);
+installDatabase(database);
+
+let exitCode = 0;
+try {
+  const user = await createStaffAccount({
+    email: args.email,
+    password: args.password,
+    name: args.name,
+    isAdmin: args.admin,
+  });
+  console.log(
+    `Created ${user.isAdmin ? "admin" : "staff"} account ${user.email} (id ${user.id}) in the ${
+      database.kind === "postgres" ? "Postgres" : "embedded"
+    } database.`,
+  );
+} catch (error) {
+  exitCode = 1;
+  if (error instanceof AppError) {
+    const details = error.fields ? Object.values(error.fields).join("; ") : "";
+    console.error(`Not created (code ${error.code}): ${error.message}${details ? `: ${details}` : ""}`);
+  } else {
+    // Drizzle wraps driver errors in a "Failed query" error that quotes the parameters (the
+    // password hash among them): report only the driver's own error.
+    const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
+    console.error(
+      cause.code === "42P01"
+        ? "The database has no tables yet: run npm run db:migrate first."
+        : `Not created: ${cause.message ?? String(cause)}`,
+    );
+  }
+} finally {
+  await database.close();
+}
+process.exit(exitCode);
