@@ -17,6 +17,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   title: string;
@@ -27,12 +28,16 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where focus goes when the dialog closes (it has no trigger of its own to return to). */
+  onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-ink">{description}</Dialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -2,7 +2,7 @@
 
 import { Check, ChevronLeft, ChevronRight, Mail, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { api, type ApiError } from "@/lib/api-client";
 import { useErrorMessage } from "@/lib/i18n/use-error-message";
@@ -24,6 +24,11 @@ export function PanelMembersAdmin() {
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
+  // The dialog opens from a row's button; focus goes back there, or to the heading when the
+  // row is gone (after a delete).
+  const opener = useRef<HTMLElement | null>(null);
+  const focusHeading = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -67,16 +72,34 @@ export function PanelMembersAdmin() {
         ? await api(`/api/panel_user/${member.id}`, { method: "DELETE" })
         : await api(`/api/panel_user/${member.id}/resend_verification_email`, { body: {} });
     setBusy(false);
+    focusHeading.current = result.ok && kind === "delete";
     setPending(null);
     if (result.ok) toast.success(t(kind === "delete" ? "deleted" : "resent"));
     else toast.error(errorMessage(result.error));
     reload();
   }
 
+  function open(kind: PendingAction["kind"], member: PanelUserDto, button: HTMLElement) {
+    opener.current = button;
+    focusHeading.current = false;
+    setPending({ kind, member });
+  }
+
+  function restoreFocus(event: Event) {
+    event.preventDefault();
+    const target = focusHeading.current ? heading.current : opener.current;
+    (target?.isConnected ? target : heading.current)?.focus();
+  }
+
   const meta = list?.meta;
   return (
     <section aria-labelledby="panel-members-title">
-      <h1 id="panel-members-title" className="text-2xl font-bold text-primary-800">
+      <h1
+        id="panel-members-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold text-primary-800 focus:outline-none"
+      >
         {t("title")}
       </h1>
       {meta ? <p className="mt-2 text-muted">{t("total", { count: meta.total_items })}</p> : null}
@@ -137,7 +160,7 @@ export function PanelMembersAdmin() {
                               : t("resendFor", { email: member.email })
                           }
                           title={t("resend")}
-                          onClick={() => setPending({ kind: "resend", member })}
+                          onClick={(e) => open("resend", member, e.currentTarget)}
                         >
                           <Mail aria-hidden className="size-5" />
                         </button>
@@ -146,7 +169,7 @@ export function PanelMembersAdmin() {
                           className="btn-ghost p-2 text-accent-700"
                           aria-label={t("deleteFor", { email: member.email })}
                           title={t("delete")}
-                          onClick={() => setPending({ kind: "delete", member })}
+                          onClick={(e) => open("delete", member, e.currentTarget)}
                         >
                           <Trash2 aria-hidden className="size-5" />
                         </button>
@@ -202,6 +225,7 @@ export function PanelMembersAdmin() {
         cancelLabel={t("cancel")}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
+        onCloseAutoFocus={restoreFocus}
       />
     </section>
   );
