@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { StaffUser } from "@/db/schema";
 import { emailField, type Texts } from "./schemas";
-import { toPublicUser } from "./session";
+
+// Shared with the staff screen in the browser: zod and types only, nothing that reaches the
+// database.
 
 /** POST /api/staff: invite someone; they choose their own password from the mailed link. */
 export function inviteStaffSchema(t?: Texts<"emailRequired" | "emailInvalid">) {
@@ -19,12 +20,14 @@ export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
 
 export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
-/** A staff member as the staff screen shows them. */
-export function toStaffListItem(user: StaffUser) {
-  return {
-    ...toPublicUser(user),
-    invitation_pending: user.passwordHash === null,
-    created_at: Math.floor(user.createdAt.getTime() / 1000),
-  };
-}
-export type StaffListItem = ReturnType<typeof toStaffListItem>;
+/** A staff member as the staff screen shows them (built by `toStaffListItem`). */
+export type StaffListItem = {
+  id: number;
+  email: string;
+  name: string;
+  is_admin: boolean;
+  is_verified: boolean;
+  two_factor_enabled: boolean;
+  invitation_pending: boolean;
+  created_at: number;
+};

@@ -1,6 +1,7 @@
 import { requestLocale } from "@/lib/auth/mails";
 import { inviteStaff } from "@/lib/auth/staff-admin";
-import { inviteStaffSchema, toStaffListItem } from "@/lib/auth/staff-schemas";
+import { toStaffListItem } from "@/lib/auth/staff-list";
+import { inviteStaffSchema } from "@/lib/auth/staff-schemas";
 import { listStaff } from "@/lib/auth/staff-users";
 import { route } from "@/lib/http/handler";
 

@@ -1,5 +1,6 @@
 import { removeStaff, setStaffAdmin } from "@/lib/auth/staff-admin";
-import { staffIdParams, toStaffListItem, updateStaffSchema } from "@/lib/auth/staff-schemas";
+import { toStaffListItem } from "@/lib/auth/staff-list";
+import { staffIdParams, updateStaffSchema } from "@/lib/auth/staff-schemas";
 import { route } from "@/lib/http/handler";
 
 export const PUT = route(

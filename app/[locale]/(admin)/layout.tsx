@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { AdminShell } from "@/components/admin/admin-shell";
+import { currentStaffUser } from "@/lib/auth/current-user";
+import { toPublicUser } from "@/lib/auth/session";
+import type { Locale } from "@/lib/i18n/locales";
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/**
+ * Every admin route: the session is checked on the server against the sessions table before
+ * anything is sent, so a visitor who is not signed in gets a plain redirect to the home page and
+ * never the portal's frame. The user is loaded here once and handed to the client shell.
+ */
+export default async function AdminLayout({ children, params }: LayoutProps<"/[locale]">) {
+  setRequestLocale((await params).locale as Locale);
+  const user = await currentStaffUser();
+  if (!user) redirect("/");
+  return <AdminShell user={toPublicUser(user)}>{children}</AdminShell>;
+}

@@ -1,0 +1,16 @@
+import { cookies } from "next/headers";
+import { cache } from "react";
+import type { StaffUser } from "@/db/schema";
+import { SESSION_COOKIE, validateSessionToken } from "./session";
+
+/**
+ * The signed-in staff user of this request, checked against the sessions table (a cookie that
+ * merely exists proves nothing). For server components: it does not renew the session, since
+ * they cannot send a cookie back; API calls do that. Cached per request, so the admin layout and
+ * its pages look it up once.
+ */
+export const currentStaffUser = cache(async (): Promise<StaffUser | null> => {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const session = await validateSessionToken(token, new Date(), { renew: false });
+  return session?.user ?? null;
+});
