@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { e2eHelpEnv } from "./tests/e2e/support/public-site";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -52,6 +53,8 @@ export default defineConfig({
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",
       E2E_DATA_DIR: dataDir,
+      // Public pages are built with these (see tests/e2e/support/public-site.ts).
+      ...e2eHelpEnv,
     },
   },
 });

@@ -17,8 +17,8 @@ export async function SiteHeader() {
   const links = navItems.map((item) => ({ href: item.href, label: t(`nav.${item.key}`) }));
   return (
     <header className="relative border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link href="/" className="text-lg font-bold text-primary-800">
+      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
+        <Link href="/" className="text-base font-bold text-primary-800 sm:text-lg">
           {t("siteName")}
         </Link>
         <nav aria-label={t("nav.label")} className="hidden md:block">

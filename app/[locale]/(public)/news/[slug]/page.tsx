@@ -65,7 +65,7 @@ export default async function NewsArticlePage({ params }: PageProps<"/[locale]/n
         <p lang={locale} className="mt-6">
           <a href={newsPdfPath(article)} download className="btn-primary" type="application/pdf">
             <FileDown aria-hidden className="size-5" />
-            {t("downloadStudy")}
+            {t("downloadStudy")}{" "}
             <span className="font-normal">({t("pdf")})</span>
           </a>
         </p>
