@@ -1,0 +1,121 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { e2eAccounts } from "./support/accounts";
+import { signIn } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+import { linkTo, uniqueEmail, waitForMail } from "./support/panel-mail";
+
+let clientCounter = 0;
+
+/** Signs an address up through the API, from a client address of its own (sign-ups are limited per client). */
+async function signUpByApi(request: APIRequestContext, baseURL: string, email: string) {
+  clientCounter += 1;
+  const res = await request.post("/api/panel_user", {
+    data: { email },
+    headers: { origin: baseURL, "x-forwarded-for": `10.77.${Math.floor(clientCounter / 200)}.${clientCounter % 200}` },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function totalMembers(page: Page): Promise<number> {
+  const res = await page.request.get("/api/panel_user?per_page=1");
+  expect(res.status()).toBe(200);
+  return (await res.json()).meta.total_items as number;
+}
+
+function rowOf(page: Page, email: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+}
+
+test.describe("admin: Panel deelnemers", () => {
+  test("lists members newest first, ten a page, with the total", async ({ page, request, baseURL }) => {
+    const newest = uniqueEmail("list");
+    for (let i = 0; i < 11; i++) await signUpByApi(request, baseURL!, i === 10 ? newest : uniqueEmail("list"));
+    await signIn(page, e2eAccounts.admin);
+    await page.goto("/admin/panel");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel deelnemers");
+    const total = await totalMembers(page);
+    const pages = Math.ceil(total / 10);
+    await expect(page.getByText(`${total} deelnemers in totaal`)).toBeVisible();
+
+    const table = page.getByRole("table", { name: "Deelnemers van het panel, nieuwste eerst" });
+    await expect(table.getByRole("row")).toHaveCount(11);
+    await expect(table.getByRole("row").nth(1)).toContainText(newest);
+    await expect(rowOf(page, newest).getByRole("cell").nth(2)).toHaveText("Niet geverifieerd");
+    await expect(page.getByText(`Pagina 1 van ${pages}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Vorige" })).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Volgende" }).click();
+    await expect(page.getByText(`Pagina 2 van ${pages}`)).toBeVisible();
+    await expect(rowOf(page, newest)).toHaveCount(0);
+    await page.getByRole("button", { name: "Vorige" }).click();
+    await expect(rowOf(page, newest)).toHaveCount(1);
+  });
+
+  test("resends the verification mail after confirmation; verified members cannot get one", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("resend");
+    await signUpByApi(request, baseURL!, email);
+    const first = await waitForMail(email, 1);
+    await signIn(page, e2eAccounts.admin);
+    await page.goto("/admin/panel");
+
+    const resend = page.getByRole("button", { name: `Verificatiemail opnieuw sturen naar ${email}` });
+    await resend.click();
+    const dialog = page.getByRole("dialog", { name: "Verificatiemail opnieuw sturen?" });
+    await expect(dialog).toContainText(email);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Opnieuw sturen" }).click();
+    await expect(page.getByText("Verificatiemail verstuurd")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const second = await waitForMail(email, 2);
+    expect(linkTo(second, "/verify-email")).not.toBe(linkTo(first, "/verify-email"));
+    await page.goto(linkTo(second, "/verify-email"));
+    await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
+
+    await page.goto("/admin/panel");
+    await expect(rowOf(page, email).getByRole("cell").nth(2)).toHaveText("Geverifieerd");
+    await expect(page.getByRole("button", { name: `${email} is al geverifieerd` })).toBeDisabled();
+  });
+
+  test("deletes a member after confirmation and reloads the list", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("delete");
+    await signUpByApi(request, baseURL!, email);
+    await signIn(page, e2eAccounts.admin);
+    await page.goto("/admin/panel");
+    const before = await totalMembers(page);
+    await expect(page.getByText(`${before} deelnemers in totaal`)).toBeVisible();
+
+    const remove = page.getByRole("button", { name: `${email} verwijderen` });
+    await remove.click();
+    const dialog = page.getByRole("dialog", { name: "Deelnemer verwijderen?" });
+    await dialog.getByRole("button", { name: "Annuleren" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(remove).toBeFocused();
+    await expect(rowOf(page, email)).toHaveCount(1);
+
+    await remove.click();
+    await dialog.getByRole("button", { name: "Definitief verwijderen" }).click();
+    await expect(page.getByText("Deelnemer verwijderd")).toBeVisible();
+    await expect(rowOf(page, email)).toHaveCount(0);
+    await expect(page.getByText(`${before - 1} deelnemers in totaal`)).toBeVisible();
+  });
+
+  test("staff who are not admins cannot delete members", async ({ page, request, baseURL }) => {
+    const email = uniqueEmail("kept");
+    await signUpByApi(request, baseURL!, email);
+    await signIn(page, e2eAccounts.staff);
+    await page.goto("/admin/panel");
+    await page.getByRole("button", { name: `${email} verwijderen` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Definitief verwijderen" }).click();
+    await expect(page.getByText("Dit vereist dat je een admin bent")).toBeVisible();
+    await expect(rowOf(page, email)).toHaveCount(1);
+  });
+
+  test("is not shown to visitors who are not signed in", async ({ page }) => {
+    await page.goto("/admin/panel");
+    await expect(page).toHaveURL(/\/$/);
+    const res = await page.request.get("/api/panel_user");
+    expect(res.status()).toBe(401);
+  });
+});
