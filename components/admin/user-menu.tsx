@@ -27,8 +27,10 @@ export function UserMenu() {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="btn-ghost max-w-[16rem] px-2" aria-label={t("userMenu")}>
+      <DropdownMenu.Trigger className="btn-ghost max-w-[16rem] px-2">
         <CircleUserRound aria-hidden className="size-5 shrink-0" />
+        {/* The name says what the button is and includes the visible address (WCAG 2.5.3). */}
+        <span className="sr-only">{t("userMenu")}: </span>
         <span className="hidden truncate sm:inline">{user.email}</span>
         <ChevronDown aria-hidden className="size-4 shrink-0" />
       </DropdownMenu.Trigger>

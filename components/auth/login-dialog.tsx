@@ -6,7 +6,7 @@ import { Loader2, X } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { PublicUser } from "@/lib/auth/session";
 import { loginSchema, loginTwoFactorSchema } from "@/lib/auth/schemas";
@@ -39,6 +39,13 @@ export function LoginDialog({ triggerLabel }: { triggerLabel: string }) {
     defaultValues: { email: "", password: "" },
   });
   const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { totp_code: "" } });
+
+  // The code field takes the focus when the second step appears (the password step's button,
+  // which had it, is gone).
+  const { setFocus } = codeForm;
+  useEffect(() => {
+    if (step === "code") setFocus("totp_code");
+  }, [step, setFocus]);
 
   function resetAll() {
     passwordForm.reset();
@@ -152,7 +159,6 @@ export function LoginDialog({ triggerLabel }: { triggerLabel: string }) {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={7}
-                autoFocus
                 error={codeErrors.totp_code?.message}
                 {...codeForm.register("totp_code")}
               />
