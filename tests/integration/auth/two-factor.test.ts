@@ -229,6 +229,26 @@ describe("signing in with two-factor", () => {
     expect(res.body.error.code).toBe(23);
   });
 
+  it("logs failed and successful code steps without the codes", async () => {
+    const { email, secret, user } = await account({ twoFactor: true });
+    const challenge = await passwordStep(email);
+    const right = await codeAt(secret!, T0);
+    const wrong = right === "987654" ? "987653" : "987654";
+    await call(login2fa.POST, { cookie: challenge, body: { totp_code: wrong } });
+    expect((await call(login2fa.POST, { cookie: challenge, body: { totp_code: right } })).status).toBe(200);
+    const lines = [
+      ...vi.mocked(console.warn).mock.calls,
+      ...vi.mocked(console.log).mock.calls,
+    ].map((c) => String(c[0]));
+    expect(lines.some((l) => l.includes("sign-in failed") && l.includes(`"userId":${user.id}`))).toBe(true);
+    expect(lines.some((l) => l.includes("sign-in succeeded") && l.includes('"twoFactor":true'))).toBe(true);
+    for (const line of lines) {
+      expect(line).not.toContain(wrong);
+      expect(line).not.toContain(right);
+      expect(line).not.toContain(secret!);
+    }
+  });
+
   it("an expired challenge (over 5 minutes) no longer works", async () => {
     const { email, secret } = await account({ twoFactor: true });
     const challenge = await passwordStep(email);
