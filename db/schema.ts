@@ -127,14 +127,21 @@ export const panelUsers = pgTable(
 );
 
 /**
- * The number of panel members, kept by statement triggers on panel_users (migration
- * 0001_panel_user_counts), so the member list gets its total without counting every row. Spread
- * over 16 slots (id % 16) so concurrent sign-ups rarely wait for the same row.
+ * How many panel members there are per block of 1,024 ids, kept by statement triggers on
+ * panel_users (migrations 0001 and 0002). The member list takes its total from here instead of
+ * counting every row, and finds the block a page starts in, so it never walks more than one
+ * block of the index. Each block is spread over 16 slots (id % 16) so concurrent sign-ups, which
+ * get neighbouring ids, rarely wait for the same row.
  */
-export const panelUserCounts = pgTable("panel_user_counts", {
-  slot: smallint("slot").primaryKey(),
-  members: bigint("members", { mode: "number" }).notNull().default(0),
-});
+export const panelUserCounts = pgTable(
+  "panel_user_counts",
+  {
+    bucket: integer("bucket").notNull(),
+    slot: smallint("slot").notNull(),
+    members: bigint("members", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.slot] })],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Studies, attachments, surveys and responses
