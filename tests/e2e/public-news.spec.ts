@@ -61,6 +61,9 @@ for (const locale of ["nl", "en"] as const) {
         "href",
         e2eHelpLine.phoneHref,
       );
+      // Open Graph tags are read by crawlers from a direct load; after a client-side navigation the
+      // head can briefly hold the previous page's tags as well.
+      await page.reload();
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", article.title);
       await expectNoAxeViolations(page);
