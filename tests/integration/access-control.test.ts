@@ -32,6 +32,7 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   "POST /api/panel_user/verify_email",
   "POST /api/panel_user/stop_participation",
   "POST /api/panel_user/unsubscribe",
+  "GET /api/panel_user/unsubscribe",
   "GET /api/study/open",
   "GET /api/study/finished",
   "GET /api/study/[id]",

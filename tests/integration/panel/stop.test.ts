@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as stopRoute } from "@/app/api/panel_user/stop_participation/route";
-import { POST as unsubscribeRoute } from "@/app/api/panel_user/unsubscribe/route";
+import { GET as unsubscribeGet, POST as unsubscribeRoute } from "@/app/api/panel_user/unsubscribe/route";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages } from "@/db/schema";
@@ -191,5 +191,18 @@ describe("POST /api/panel_user/unsubscribe (RFC 8058 one-click)", () => {
     const noQuery = await oneClick({});
     expect(noQuery.body.error.code).toBe(22);
     expect(await memberByEmail("one-click-bad@example.org")).toBeDefined();
+  });
+
+  it("sends a browser GET to the stop page without removing anyone", async () => {
+    await signUp("one-click-get@example.org");
+    const query = stopParams(lastMailTo("one-click-get@example.org"));
+    const res = await call(unsubscribeGet, {
+      path: `/api/panel_user/unsubscribe?${new URLSearchParams(query).toString()}`,
+    });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.pathname).toBe("/stop-participation");
+    expect(Object.fromEntries(location.searchParams)).toEqual(query);
+    expect(await memberByEmail("one-click-get@example.org")).toBeDefined();
   });
 });

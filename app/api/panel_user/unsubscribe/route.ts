@@ -1,3 +1,4 @@
+import { getConfig } from "@/lib/config";
 import { route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
 import { tokenLimitsPerClient } from "@/lib/panel/rate-limits";
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 /**
  * RFC 8058 one-click target of the List-Unsubscribe header. Mail clients POST here from their own
  * servers without an Origin, so the stop token in the query is the only credential (as in the
- * stop link). A GET does nothing: link scanners must not unsubscribe anyone.
+ * stop link). A GET changes nothing itself: it sends a person who opened the address in a
+ * browser to the stop-participation page, the same page the mail's own stop link opens.
  */
 export const POST = route(
   {
@@ -24,3 +26,13 @@ export const POST = route(
     return {};
   },
 );
+
+export const GET = route({ auth: "none" }, ({ req }) => {
+  const from = new URL(req.url).searchParams;
+  const target = new URL("/stop-participation", getConfig().appUrl);
+  for (const key of ["panel_user_id", "stop_token"]) {
+    const value = from.get(key);
+    if (value) target.searchParams.set(key, value.slice(0, 200));
+  }
+  return new Response(null, { status: 303, headers: { location: target.toString(), "cache-control": "no-store" } });
+});
