@@ -60,10 +60,11 @@ export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: Help
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
-        className="btn-primary rounded-full px-4 py-3 shadow-lg"
+        className="btn-primary rounded-full p-3 shadow-lg sm:px-4"
       >
         <LifeBuoy aria-hidden className="size-5" />
-        {labels.toggle}
+        {/* Icon only on narrow screens, so the two floating buttons cover less of the page. */}
+        <span className="sr-only sm:not-sr-only">{labels.toggle}</span>
       </button>
       {open && (
         <section
