@@ -9,6 +9,7 @@ const env: Record<string, string> = {
   MAIL_TRANSPORT: "memory",
   MAIL_FROM: "Onderzoekspanel <panel@example.org>",
   DISABLE_BACKGROUND_JOBS: "1",
+  CRON_SECRET: "test-cron-secret-0123456789",
   DATABASE_URL: "",
 };
 

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/db/client";
 import { logError } from "@/lib/log";
-import { runHousekeeping } from "./housekeeping";
+import { runScheduledWork } from "./scheduled";
 
 const startedKey = Symbol.for("research-panel.jobs-started");
 type Flag = { [startedKey]?: boolean };
@@ -18,7 +18,7 @@ export async function startBackgroundJobs(): Promise<void> {
   if (!getConfig().backgroundJobs) return;
   const tick = async () => {
     try {
-      await runHousekeeping();
+      await runScheduledWork();
     } catch (error) {
       logError("jobs", error);
     }

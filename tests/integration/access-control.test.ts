@@ -33,6 +33,8 @@ export const publicEndpoints: ReadonlySet<string> = new Set([
   "POST /api/panel_user/stop_participation",
   "POST /api/panel_user/unsubscribe",
   "GET /api/panel_user/unsubscribe",
+  // Authenticated by the CRON_SECRET bearer token instead of a session.
+  "POST /api/cron/deliver",
   "GET /api/study/open",
   "GET /api/study/finished",
   "GET /api/study/[id]",

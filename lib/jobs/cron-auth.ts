@@ -1,0 +1,16 @@
+import { getConfig } from "@/lib/config";
+import { constantTimeEqual } from "@/lib/crypto/tokens";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/http/errors";
+
+/**
+ * The scheduler of a serverless host authenticates with `Authorization: Bearer $CRON_SECRET`.
+ * Without a configured secret the endpoint does not exist.
+ */
+export function assertCronCaller(req: Request): void {
+  const secret = getConfig().cronSecret;
+  if (!secret) throw new AppError(ErrorCode.NOT_FOUND, { message: "No such API endpoint" });
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer (.+)$/.exec(header);
+  if (!match || !constantTimeEqual(match[1], secret)) throw new AppError(ErrorCode.NOT_SIGNED_IN);
+}
