@@ -219,7 +219,8 @@ export const surveyResponses = pgTable(
       .default(sql`current_date`),
     answers: bytea("answers").notNull(),
   },
-  (t) => [index("survey_responses_study_idx").on(t.studyId)],
+  // (study, id): the export reads a study's responses in pages by id without sorting them all.
+  (t) => [index("survey_responses_study_id_idx").on(t.studyId, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------
