@@ -1,0 +1,7 @@
+import { route } from "@/lib/http/handler";
+import { listPublicStudies } from "@/lib/studies/read";
+
+export const dynamic = "force-dynamic";
+
+/** Public: the finished studies of /research, newest first. */
+export const GET = route({ auth: "none" }, () => listPublicStudies("finished"));

@@ -1,0 +1,22 @@
+import type { Study } from "@/db/schema";
+import type { StudyDto } from "./schemas";
+
+/** A study row with the uuid of its survey (from the surveys table), as the queries return it. */
+export type StudyRow = Study & { surveyUuid: string | null };
+
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** Row → API shape (snake_case, created_at in unix seconds). Fields not in the API stay out. */
+export function toStudyDto(row: StudyRow): StudyDto {
+  return {
+    id: row.id,
+    name: row.name,
+    short_description: row.shortDescription,
+    description: row.description,
+    status: row.status,
+    created_at: unixSeconds(row.createdAt),
+    survey_uuid: row.surveyUuid,
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { studyStatus } from "@/db/schema";
+import {
+  isPublicStudyStatus,
+  STUDY_STATUSES,
+  studyIdSchema,
+  studySchema,
+} from "@/lib/studies/schemas";
+import { toStudyDto, unixSeconds, type StudyRow } from "@/lib/studies/serialize";
+
+const row: StudyRow = {
+  id: 7,
+  name: "Omstanders",
+  shortDescription: "<p>Kort</p>",
+  description: "<p>Lang</p>",
+  status: "open",
+  createdAt: new Date("2025-03-04T05:06:07.890Z"),
+  updatedAt: new Date("2025-03-05T00:00:00.000Z"),
+  surveyUuid: "0b9d6a8e-3f1c-4f5e-9a57-1c2d3e4f5a6b",
+};
+
+describe("toStudyDto", () => {
+  it("maps a row to the API shape with created_at in whole unix seconds", () => {
+    expect(toStudyDto(row)).toEqual({
+      id: 7,
+      name: "Omstanders",
+      short_description: "<p>Kort</p>",
+      description: "<p>Lang</p>",
+      status: "open",
+      created_at: 1741064767,
+      survey_uuid: "0b9d6a8e-3f1c-4f5e-9a57-1c2d3e4f5a6b",
+    });
+  });
+
+  it("leaves out what the API does not show and passes a missing survey as null", () => {
+    const dto = toStudyDto({ ...row, surveyUuid: null });
+    expect(dto).not.toHaveProperty("updatedAt");
+    expect(dto).not.toHaveProperty("updated_at");
+    expect(dto.survey_uuid).toBeNull();
+    expect(studySchema.parse(dto)).toEqual(dto);
+  });
+
+  it("rounds down to the second, also just before a whole second", () => {
+    expect(unixSeconds(new Date(1_000_999))).toBe(1000);
+    expect(unixSeconds(new Date(0))).toBe(0);
+  });
+});
+
+describe("study schemas", () => {
+  it("know the same statuses as the database enum", () => {
+    expect([...STUDY_STATUSES]).toEqual(studyStatus.enumValues);
+  });
+
+  it("let only open and finished studies be public", () => {
+    expect(STUDY_STATUSES.filter(isPublicStudyStatus)).toEqual(["open", "finished"]);
+  });
+
+  it("accept plain positive ids only", () => {
+    expect(studyIdSchema.parse("1")).toBe(1);
+    expect(studyIdSchema.parse("2147483647")).toBe(2147483647);
+    for (const bad of ["", "0", "01x", "-3", "1e2", "2147483648", "abc", "1 "]) {
+      expect(studyIdSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
