@@ -9,7 +9,8 @@ import home from "./home.json";
 import news from "./news.json";
 import panel from "./panel.json";
 import privacy from "./privacy.json";
+import studies from "./studies.json";
 import vision from "./vision.json";
 
-const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, vision };
+const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, studies, vision };
 export default messages;
