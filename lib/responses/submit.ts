@@ -1,0 +1,28 @@
+import { getDb } from "@/db/client";
+import { surveyResponses } from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/error-codes";
+import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import { loadOpenSurvey } from "@/lib/surveys/load";
+import { validateSubmission } from "@/lib/surveys/validation";
+import { sealAnswers } from "./sealed-answers";
+import { newResponseToken } from "./token";
+
+/**
+ * Stores one anonymous response and returns its token, the only time it exists in plain text.
+ * The row holds the study, the token's hash, the date (no time of day) and the sealed answers:
+ * nothing about who or which browser sent it.
+ */
+export async function submitResponse(surveyUuid: string, answers: Answer[]): Promise<SubmitResult> {
+  const survey = await loadOpenSurvey(surveyUuid);
+  const checked = validateSubmission(survey.steps, answers);
+  if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
+  const { token, hash } = newResponseToken();
+  const db = await getDb();
+  await db.insert(surveyResponses).values({
+    studyId: survey.studyId,
+    tokenHash: hash,
+    answers: sealAnswers(survey.studyId, checked.answers),
+  });
+  return { token };
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * What a participant sends (spec §3 "Answer"): one entry per answered question, identified by
+ * the block's data_name and type, carrying exactly the value field of that type.
+ */
+const dataName = z.string().max(100);
+
+export const openAnswerSchema = z.object({
+  type: z.literal("open_question"),
+  data_name: dataName,
+  open_answer: z.string().max(10_000),
+});
+
+export const choiceAnswerSchema = z.object({
+  type: z.literal("multiple_choice"),
+  data_name: dataName,
+  selected_options: z.array(z.string().max(500)).max(100),
+});
+
+export const scaleAnswerSchema = z.object({
+  type: z.literal("scale"),
+  data_name: dataName,
+  scale_value: z.number().int().min(-1000).max(1000),
+});
+
+export const answerSchema = z.discriminatedUnion("type", [
+  openAnswerSchema,
+  choiceAnswerSchema,
+  scaleAnswerSchema,
+]);
+
+/** The body of POST /api/survey/{surveyUuid}/submit. */
+export const submitAnswersSchema = z.object({
+  answers: z.array(answerSchema).max(5_000),
+});
+
+/** What the server keeps (encrypted) and hands back on lookup: the answer and what was asked. */
+export const storedAnswerSchema = z.discriminatedUnion("type", [
+  openAnswerSchema.extend({ question_text: z.string() }),
+  choiceAnswerSchema.extend({ question_text: z.string() }),
+  scaleAnswerSchema.extend({ question_text: z.string() }),
+]);
+
+export type Answer = z.infer<typeof answerSchema>;
+export type SubmitAnswers = z.infer<typeof submitAnswersSchema>;
+export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
+export type SubmitResult = { token: string };

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { studies, surveys } from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/http/error-codes";
+import { stepsSchema, type Step } from "./schema";
+import { sortedSteps } from "./validation";
+
+export type OpenSurvey = {
+  studyId: number;
+  surveyUuid: string;
+  studyName: string;
+  /** In the order the runner shows them. */
+  steps: Step[];
+};
+
+/**
+ * The survey behind a public uuid, only while its study is open: 404 code 14 for an unknown
+ * uuid, 409 code 20 for a study in any other status (spec §4: enrollment only when open).
+ */
+export async function loadOpenSurvey(surveyUuid: string): Promise<OpenSurvey> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      studyId: surveys.studyId,
+      surveyUuid: surveys.surveyUuid,
+      steps: surveys.steps,
+      studyName: studies.name,
+      status: studies.status,
+    })
+    .from(surveys)
+    .innerJoin(studies, eq(studies.id, surveys.studyId))
+    .where(eq(surveys.surveyUuid, surveyUuid))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  if (row.status !== "open") throw new AppError(ErrorCode.STUDY_NOT_OPEN);
+  // Every write goes through the same schema, so a failure here means a corrupted row (code 13).
+  const steps = stepsSchema.parse(row.steps);
+  return {
+    studyId: row.studyId,
+    surveyUuid: row.surveyUuid,
+    studyName: row.studyName,
+    steps: sortedSteps(steps),
+  };
+}

@@ -1,0 +1,190 @@
+import type { Answer, StoredAnswer } from "./answers";
+import type { Block, Step } from "./schema";
+
+/**
+ * The rules of spec §5 "survey step validation", shared by the runner (before Next and Submit)
+ * and the submit endpoint (before anything is stored), so both always agree.
+ */
+
+export type QuestionBlock = Exclude<Block, { type: "text" }>;
+type ScaleBlock = Extract<Block, { type: "scale" }>;
+
+/** Problems a participant can cause in the runner; each has its own text in the interface. */
+export type RequiredProblem = "fill_in_answer" | "select_option" | "give_answer";
+
+/** Problems only a hand-made request can cause; the runner never sends such answers. */
+export type ShapeProblem =
+  | "unknown_question"
+  | "wrong_type"
+  | "answered_twice"
+  | "unknown_option"
+  | "duplicate_option"
+  | "one_option_only"
+  | "out_of_range";
+
+export type AnswerProblem = RequiredProblem | ShapeProblem;
+
+/** The server's English texts; the first three are the spec's own. */
+export const answerProblemMessages: Record<AnswerProblem, string> = {
+  fill_in_answer: "please fill in your answer",
+  select_option: "please select at least one option",
+  give_answer: "please give your answer",
+  unknown_question: "there is no question with this data name",
+  wrong_type: "the answer does not match the type of the question",
+  answered_twice: "this question was answered more than once",
+  unknown_option: "this is not one of the question's options",
+  duplicate_option: "an option was selected more than once",
+  one_option_only: "only one option may be selected",
+  out_of_range: "the value is outside the scale",
+};
+
+/** Steps by their order, and each step's blocks by theirs: the order the runner shows them in. */
+export function sortedSteps(steps: Step[]): Step[] {
+  const byOrder = <T extends { order: number }>(items: T[]) =>
+    items
+      .map((item, index) => ({ item, index }))
+      .sort((a, b) => a.item.order - b.item.order || a.index - b.index)
+      .map(({ item }) => item);
+  return byOrder(steps).map((step) => ({ ...step, blocks: byOrder(step.blocks) }));
+}
+
+/**
+ * Whether a block takes an answer. Text blocks are skipped (spec §5); a multiple-choice block
+ * without options is skipped too, since nobody could ever satisfy "at least one option".
+ */
+export function isQuestion(block: Block): block is QuestionBlock {
+  if (block.type === "text") return false;
+  if (block.type === "multiple_choice") return block.options.length > 0;
+  return true;
+}
+
+/** The values of a scale, from min to max (counting down when an editor set them the other way). */
+export function scaleValues(block: Pick<ScaleBlock, "min_value" | "max_value">): number[] {
+  const { min_value: min, max_value: max } = block;
+  const step = min <= max ? 1 : -1;
+  const values: number[] = [];
+  for (let v = min; step > 0 ? v <= max : v >= max; v += step) values.push(v);
+  return values;
+}
+
+function isBlank(answer: Answer | undefined): boolean {
+  if (!answer) return true;
+  switch (answer.type) {
+    case "open_question":
+      return answer.open_answer.trim() === "";
+    case "multiple_choice":
+      return answer.selected_options.length === 0;
+    case "scale":
+      return false;
+  }
+}
+
+/**
+ * The one check of an answer against its question. `undefined` means "not answered" (for a
+ * scale: never moved). Multiple choice and scale always need an answer; an open question only
+ * when it is required.
+ */
+export function checkAnswer(block: QuestionBlock, answer: Answer | undefined): AnswerProblem | null {
+  if (answer && answer.type !== block.type) return "wrong_type";
+  if (isBlank(answer)) {
+    if (block.type === "open_question") return block.is_required ? "fill_in_answer" : null;
+    return block.type === "multiple_choice" ? "select_option" : "give_answer";
+  }
+  if (answer!.type === "multiple_choice" && block.type === "multiple_choice") {
+    const selected = answer!.selected_options;
+    const texts = new Set(block.options.map((o) => o.text));
+    if (selected.some((s) => !texts.has(s))) return "unknown_option";
+    if (new Set(selected).size !== selected.length) return "duplicate_option";
+    if (!block.allow_multiple && selected.length > 1) return "one_option_only";
+  }
+  if (answer!.type === "scale" && block.type === "scale") {
+    if (!scaleValues(block).includes(answer!.scale_value)) return "out_of_range";
+  }
+  return null;
+}
+
+/** The problems of one step, by block index; empty when the participant may go on. */
+export function stepProblems(
+  step: Step,
+  answerFor: (blockIndex: number) => Answer | undefined,
+): Map<number, AnswerProblem> {
+  const problems = new Map<number, AnswerProblem>();
+  step.blocks.forEach((block, index) => {
+    if (!isQuestion(block)) return;
+    const problem = checkAnswer(block, answerFor(index));
+    if (problem) problems.set(index, problem);
+  });
+  return problems;
+}
+
+/**
+ * The answers the runner sends for its state: one per answered question, in the survey's
+ * order. A blank optional open question is left out.
+ */
+export function collectAnswers(
+  steps: Step[],
+  answerFor: (stepIndex: number, blockIndex: number) => Answer | undefined,
+): Answer[] {
+  const answers: Answer[] = [];
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block, b) => {
+      if (!isQuestion(block)) return;
+      const answer = answerFor(s, b);
+      if (answer && !isBlank(answer)) answers.push(answer);
+    }),
+  );
+  return answers;
+}
+
+export type SubmissionResult =
+  | { ok: true; answers: StoredAnswer[] }
+  | { ok: false; fields: Record<string, string> };
+
+/**
+ * Checks a whole submission against the survey (steps as `sortedSteps` gives them). Answers are
+ * matched to questions by data_name; should an editor have given two questions the same name,
+ * the n-th answer with that name belongs to the n-th such question. Problems are reported as
+ * `answers.<i>` for an answer that fits no question and `steps.<s>.blocks.<b>` for a question.
+ */
+export function validateSubmission(steps: Step[], answers: Answer[]): SubmissionResult {
+  const fields: Record<string, string> = {};
+  const questions: { block: QuestionBlock; key: string }[] = [];
+  const byName = new Map<string, number[]>();
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block, b) => {
+      if (!isQuestion(block)) return;
+      const list = byName.get(block.data_name) ?? [];
+      list.push(questions.length);
+      byName.set(block.data_name, list);
+      questions.push({ block, key: `steps.${s}.blocks.${b}` });
+    }),
+  );
+
+  const given = new Map<number, Answer>();
+  answers.forEach((answer, i) => {
+    const candidates = byName.get(answer.data_name);
+    if (!candidates) {
+      fields[`answers.${i}`] = answerProblemMessages.unknown_question;
+      return;
+    }
+    const next = candidates.find((q) => !given.has(q));
+    if (next === undefined) {
+      fields[`answers.${i}`] = answerProblemMessages.answered_twice;
+      return;
+    }
+    given.set(next, answer);
+  });
+
+  const stored: StoredAnswer[] = [];
+  questions.forEach(({ block, key }, q) => {
+    const answer = given.get(q);
+    const problem = checkAnswer(block, answer);
+    if (problem) {
+      fields[key] = answerProblemMessages[problem];
+      return;
+    }
+    if (answer && !isBlank(answer)) stored.push({ ...answer, question_text: block.question_text });
+  });
+
+  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers: stored };
+}
