@@ -10,7 +10,8 @@ import news from "./news.json";
 import panel from "./panel.json";
 import privacy from "./privacy.json";
 import studies from "./studies.json";
+import survey from "./survey.json";
 import vision from "./vision.json";
 
-const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, studies, vision };
+const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, studies, survey, vision };
 export default messages;

@@ -1,0 +1,71 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { Block } from "@/lib/surveys/schema";
+import { FieldError } from "./field-error";
+
+type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;
+
+/** Radio buttons, or checkboxes when several options may be chosen; always needs one (spec §5). */
+export function ChoiceField({
+  id,
+  block,
+  selected,
+  error,
+  onChange,
+}: {
+  id: string;
+  block: MultipleChoice;
+  selected: string[];
+  error: string | null;
+  onChange: (selected: string[]) => void;
+}) {
+  const t = useTranslations("survey");
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const options = [...block.options].sort((a, b) => a.order - b.order);
+  const multiple = block.allow_multiple;
+
+  function toggle(text: string, checked: boolean) {
+    if (!multiple) return onChange([text]);
+    // Keep the options' own order, whatever order they were ticked in.
+    const next = new Set(selected);
+    if (checked) next.add(text);
+    else next.delete(text);
+    onChange(options.map((o) => o.text).filter((o) => next.has(o)));
+  }
+
+  return (
+    <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="label text-base">
+        {block.question_text}
+        <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
+      </legend>
+      <p id={hintId} className="mb-2 text-sm text-muted">
+        {multiple ? t("chooseAny") : t("chooseOne")}
+      </p>
+      <ul className="space-y-2">
+        {options.map((option, index) => {
+          const inputId = `${id}-option-${index}`;
+          return (
+            <li key={`${index}-${option.text}`} className="flex items-start gap-3">
+              <input
+                id={inputId}
+                type={multiple ? "checkbox" : "radio"}
+                name={id}
+                className="mt-1 size-5 shrink-0 accent-primary-700"
+                checked={selected.includes(option.text)}
+                onChange={(e) => toggle(option.text, e.target.checked)}
+                aria-invalid={error && multiple ? true : undefined}
+              />
+              <label htmlFor={inputId} className="text-base">
+                {option.text}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { Block } from "@/lib/surveys/schema";
+import { scaleValues } from "@/lib/surveys/validation";
+import { FieldError } from "./field-error";
+
+type Scale = Extract<Block, { type: "scale" }>;
+
+/**
+ * A radio group from min to max. Nothing is chosen at first: a scale never moved counts as
+ * unanswered (spec §5), which a slider with a starting position could not express.
+ */
+export function ScaleField({
+  id,
+  block,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  block: Scale;
+  value: number | undefined;
+  error: string | null;
+  onChange: (value: number) => void;
+}) {
+  const t = useTranslations("survey");
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const values = scaleValues(block);
+  const min = values[0];
+  const max = values[values.length - 1];
+  const hint =
+    block.min_label || block.max_label
+      ? t("scaleHint", { min, max, minLabel: block.min_label, maxLabel: block.max_label })
+      : t("scaleHintPlain", { min, max });
+
+  return (
+    <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend className="label text-base">
+        {block.question_text}
+        <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
+      </legend>
+      <p id={hintId} className="sr-only">
+        {hint}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {values.map((v) => (
+          <label key={v} className="relative">
+            <input
+              type="radio"
+              name={id}
+              value={v}
+              className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              checked={value === v}
+              onChange={() => onChange(v)}
+            />
+            <span
+              className="flex size-11 items-center justify-center rounded-md border border-gray-500 bg-white text-base font-semibold text-ink peer-checked:border-primary-700 peer-checked:bg-primary-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
+            >
+              {v}
+            </span>
+          </label>
+        ))}
+      </div>
+      {block.min_label || block.max_label ? (
+        <div aria-hidden className="mt-2 flex max-w-full justify-between gap-4 text-sm text-muted" style={{ width: `${values.length * 3.25}rem` }}>
+          <span>{block.min_label}</span>
+          <span className="text-right">{block.max_label}</span>
+        </div>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import type { Answer } from "@/lib/surveys/answers";
+import type { Block } from "@/lib/surveys/schema";
+import { isQuestion } from "@/lib/surveys/validation";
+import { ChoiceField } from "./choice-field";
+import { OpenQuestionField } from "./open-question-field";
+import { ScaleField } from "./scale-field";
+
+/** One block of a step. Text content was sanitised by the server before it was sent. */
+export function SurveyBlock({
+  id,
+  block,
+  answer,
+  error,
+  onAnswer,
+}: {
+  id: string;
+  block: Block;
+  answer: Answer | undefined;
+  error: string | null;
+  onAnswer: (answer: Answer) => void;
+}) {
+  if (block.type === "text") {
+    return <div className="prose-content" dangerouslySetInnerHTML={{ __html: block.content }} />;
+  }
+  if (!isQuestion(block)) return null;
+  const data_name = block.data_name;
+  switch (block.type) {
+    case "open_question":
+      return (
+        <OpenQuestionField
+          id={id}
+          block={block}
+          value={answer?.type === "open_question" ? answer.open_answer : ""}
+          error={error}
+          onChange={(open_answer) => onAnswer({ type: "open_question", data_name, open_answer })}
+        />
+      );
+    case "multiple_choice":
+      return (
+        <ChoiceField
+          id={id}
+          block={block}
+          selected={answer?.type === "multiple_choice" ? answer.selected_options : []}
+          error={error}
+          onChange={(selected_options) =>
+            onAnswer({ type: "multiple_choice", data_name, selected_options })
+          }
+        />
+      );
+    case "scale":
+      return (
+        <ScaleField
+          id={id}
+          block={block}
+          value={answer?.type === "scale" ? answer.scale_value : undefined}
+          error={error}
+          onChange={(scale_value) => onAnswer({ type: "scale", data_name, scale_value })}
+        />
+      );
+  }
+}

@@ -1,0 +1,70 @@
+"use client";
+
+import { Copy } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+
+/** After submitting: the token, shown this once, with a copy button and what it is for. */
+export function SurveyDone({ token }: { token: string }) {
+  const t = useTranslations("survey.done");
+  const common = useTranslations("common");
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(token);
+      toast.success(t("copied"), { duration: 4000 });
+    } catch {
+      toast.error(t("copyFailed"), { duration: 5000 });
+    }
+  }
+
+  return (
+    <section aria-labelledby="survey-done-title" className="space-y-5">
+      <h2 id="survey-done-title" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-primary-800">
+        {t("title")}
+      </h2>
+      <div>
+        <label htmlFor="survey-token" className="label">
+          {t("tokenLabel")}
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="survey-token"
+            readOnly
+            value={token}
+            onFocus={(e) => e.currentTarget.select()}
+            className="input max-w-md font-mono tracking-wide"
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="button" className="btn-primary" onClick={copy}>
+            <Copy aria-hidden className="size-4" />
+            {t("copy")}
+          </button>
+        </div>
+      </div>
+      <div className="rounded-md border border-primary-700 bg-primary-50 p-4 text-ink">
+        <p className="font-semibold">{t("onceOnly")}</p>
+        <p className="mt-1">
+          {t.rich("keepIt", {
+            link: (chunks) => (
+              <Link href="/my-answers" prefetch={false} className="text-primary-700 underline">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      </div>
+      <p>
+        <Link href="/" prefetch={false} className="btn-secondary">
+          {common("backToHome")}
+        </Link>
+      </p>
+    </section>
+  );
+}

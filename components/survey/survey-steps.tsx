@@ -1,0 +1,182 @@
+"use client";
+
+import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { api } from "@/lib/api-client";
+import { useErrorMessage } from "@/lib/i18n/use-error-message";
+import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import type { PublicSurvey } from "@/lib/surveys/types";
+import {
+  collectAnswers,
+  stepProblems,
+  type AnswerProblem,
+  type RequiredProblem,
+} from "@/lib/surveys/validation";
+import { FormAlert } from "@/components/auth/form-alert";
+import { SurveyBlock } from "./survey-block";
+import { SurveyDone } from "./survey-done";
+import { SurveyProgress } from "./survey-progress";
+
+const blockKey = (step: number, block: number) => `${step}.${block}`;
+const fieldId = (step: number, block: number) => `survey-q-${step}-${block}`;
+const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_option", "give_answer"]);
+
+/**
+ * One step at a time (spec §4). Next checks the current step with the same rules the server
+ * applies and moves on; Previous clears the errors and goes back; the last step submits. Once a
+ * step was checked, its errors follow every change (validate on submit, revalidate on input).
+ */
+export function SurveySteps({ survey }: { survey: PublicSurvey }) {
+  const t = useTranslations("survey");
+  const errorsT = useTranslations("errors");
+  const errorMessage = useErrorMessage();
+  const steps = survey.steps;
+  const total = steps.length;
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [checked, setChecked] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const stepHeading = useRef<HTMLParagraphElement>(null);
+  const moved = useRef(false);
+
+  const step = steps[index];
+  const isLast = index === total - 1;
+  const problems: Map<number, AnswerProblem> =
+    checked && step ? stepProblems(step, (b) => answers[blockKey(index, b)]) : new Map();
+
+  useEffect(() => {
+    // After Next or Previous, start reading (and tabbing) at the top of the new step.
+    if (moved.current) stepHeading.current?.focus();
+    moved.current = false;
+  }, [index]);
+
+  function setAnswer(blockIndex: number, answer: Answer) {
+    setAnswers((current) => ({ ...current, [blockKey(index, blockIndex)]: answer }));
+  }
+
+  function problemText(problem: AnswerProblem | undefined): string | null {
+    if (!problem) return null;
+    return requiredProblems.has(problem) ? t(`problems.${problem as RequiredProblem}`) : errorsT("codes.22");
+  }
+
+  /** True when the step may be left forwards; otherwise shows the errors and focuses the first. */
+  function checkStep(): boolean {
+    const found = stepProblems(step, (b) => answers[blockKey(index, b)]);
+    setChecked(true);
+    if (found.size === 0) return true;
+    const first = Math.min(...found.keys());
+    requestAnimationFrame(() => {
+      const field = document.getElementById(fieldId(index, first));
+      const target = field instanceof HTMLTextAreaElement ? field : field?.querySelector("input");
+      target?.focus();
+    });
+    return false;
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitError(null);
+    if (!checkStep()) return;
+    if (!isLast) {
+      moved.current = true;
+      setChecked(false);
+      setIndex(index + 1);
+      return;
+    }
+    setSubmitting(true);
+    const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
+    const result = await api<SubmitResult>(
+      `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
+      { body: { answers: payload } },
+    );
+    setSubmitting(false);
+    if (result.ok) {
+      setToken(result.data.token);
+      return;
+    }
+    // A network failure has no code of its own to show: the spec's generic text.
+    setSubmitError(result.status === 0 ? errorsT("unknown") : errorMessage(result.error));
+  }
+
+  function previous() {
+    setChecked(false);
+    setSubmitError(null);
+    moved.current = true;
+    setIndex(Math.max(0, index - 1));
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-primary-800">{survey.study_name}</h1>
+      {total > 1 ? <SurveyProgress index={index} total={total} done={token !== null} /> : null}
+      {token !== null ? (
+        <SurveyDone token={token} />
+      ) : total === 0 ? (
+        <div className="space-y-6">
+          <p>{t("empty")}</p>
+          <p>
+            <Link href="/" prefetch={false} className="btn-primary">
+              {t("openStudies")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          {total > 1 ? (
+            <p ref={stepHeading} tabIndex={-1} className="sr-only">
+              {t("stepOf", { current: index + 1, total })}
+            </p>
+          ) : null}
+          <div className="space-y-8">
+            {step.blocks.map((block, b) => (
+              <SurveyBlock
+                key={blockKey(index, b)}
+                id={fieldId(index, b)}
+                block={block}
+                answer={answers[blockKey(index, b)]}
+                error={problemText(problems.get(b))}
+                onAnswer={(answer) => setAnswer(b, answer)}
+              />
+            ))}
+          </div>
+          <div className="mt-8 space-y-4">
+            {problems.size > 0 ? (
+              <FormAlert tone="error">{t("problems.fillInRequired")}</FormAlert>
+            ) : null}
+            {submitError ? <FormAlert tone="error">{submitError}</FormAlert> : null}
+            <div className="flex flex-wrap justify-between gap-3">
+              {index > 0 ? (
+                <button type="button" className="btn-secondary" onClick={previous} disabled={submitting}>
+                  <ArrowLeft aria-hidden className="size-4" />
+                  {t("previous")}
+                </button>
+              ) : (
+                <span />
+              )}
+              {isLast ? (
+                <button type="submit" className="btn-primary" disabled={submitting}>
+                  {submitting ? (
+                    <Loader2 aria-hidden className="size-4 animate-spin" />
+                  ) : (
+                    <Send aria-hidden className="size-4" />
+                  )}
+                  {submitting ? t("submitting") : t("submit")}
+                </button>
+              ) : (
+                <button type="submit" className="btn-primary">
+                  {t("next")}
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+              )}
+            </div>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
