@@ -7,7 +7,8 @@ import { ErrorCode } from "@/lib/http/error-codes";
 import { AppError } from "@/lib/http/errors";
 import { enforceRateLimits } from "@/lib/http/rate-limit";
 import type { Locale } from "@/lib/i18n/locales";
-import { logError, logInfo } from "@/lib/log";
+import { logInfo } from "@/lib/log";
+import { afterResponse } from "@/lib/http/after-response";
 import { sendMail } from "@/lib/mail";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
@@ -55,14 +56,17 @@ export async function requestPasswordReset(
   await enforceRateLimits(forgotPasswordRules(email, ip), now);
   const user = await findStaffByEmail(email);
   if (user) {
-    try {
-      const token = await issueSetPasswordToken(user.id, "reset", now);
-      await sendMail(setPasswordMail("reset", locale, user.email, token));
-      logInfo("auth", "password reset mail sent", { userId: user.id });
-    } catch (error) {
-      // The caller gets the same answer as for an unknown address; the failure is ours to see.
-      logError("auth", error, { action: "password reset mail", userId: user.id });
-    }
+    // After the answer: neither the provider's speed nor a failure may show in the response,
+    // which must look the same as for an unknown address.
+    afterResponse(
+      "auth",
+      async () => {
+        const token = await issueSetPasswordToken(user.id, "reset", now);
+        await sendMail(setPasswordMail("reset", locale, user.email, token));
+        logInfo("auth", "password reset mail sent", { userId: user.id });
+      },
+      { action: "password reset mail", userId: user.id },
+    );
   }
   const left = FORGOT_PASSWORD_MIN_MS - (performance.now() - started);
   if (left > 0) await sleep(left);
