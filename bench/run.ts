@@ -50,6 +50,8 @@ async function runBackend(backend: Backend) {
     RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
     MAIL_TRANSPORT: "memory",
     DISABLE_BACKGROUND_JOBS: "1",
+    // The load generator plays many clients behind one proxy.
+    TRUST_PROXY: "1",
   });
   const origin = server.url;
   try {

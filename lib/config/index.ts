@@ -24,6 +24,8 @@ export type AppConfig = {
   };
   cronSecret: string | undefined;
   trustProxy: boolean;
+  /** How many proxies of ours append to X-Forwarded-For (a CDN in front of a balancer is 2). */
+  trustProxyHops: number;
   backgroundJobs: boolean;
   publicSite: PublicSiteConfig;
 };
@@ -46,7 +48,8 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   let responsesKeyText = e.RESPONSES_KEY;
   if (!appSecret || !responsesKeyText) {
     if (isProduction) {
-      if (!appSecret) problems.push("APP_SECRET is required in production (at least 32 characters)");
+      if (!appSecret)
+        problems.push("APP_SECRET is required in production (at least 32 characters)");
       if (!responsesKeyText)
         problems.push("RESPONSES_KEY is required in production (32 random bytes, base64)");
     } else {
@@ -73,6 +76,16 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
 
+  if (isProduction) {
+    // Mail links are built from APP_URL: a forgotten value would send people to localhost.
+    const url = new URL(e.APP_URL);
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    if (!source.APP_URL)
+      problems.push("APP_URL is required in production (the site's public https address)");
+    else if (url.protocol !== "https:" && !loopback)
+      problems.push("APP_URL must be an https address in production");
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const appUrl = e.APP_URL.replace(/\/+$/, "");
@@ -95,6 +108,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     },
     cronSecret: e.CRON_SECRET,
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
     publicSite: publicSiteFromEnv(e),
   };

@@ -56,6 +56,7 @@ export const envSchema = z.object({
     z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   ),
   TRUST_PROXY: boolFlag,
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   DISABLE_BACKGROUND_JOBS: boolFlag,
 });
 

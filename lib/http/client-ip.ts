@@ -1,20 +1,37 @@
 import { getConfig } from "@/lib/config";
+import { hmacHex } from "@/lib/crypto/tokens";
 
 /**
- * The caller's address, used only as a rate-limit key and never stored with anything else.
- * `next start` fills X-Forwarded-For with the socket address when the client sent none; behind a
- * proxy (TRUST_PROXY=1) the last entry is the one our own proxy appended. Without a proxy a
- * client can forge the header, which only weakens the per-client limits: the per-account and
- * per-address limits still hold.
+ * The caller's address as our own proxies saw it, or null when it can't be known. Route handlers
+ * don't see the socket, and a client may send any X-Forwarded-For it likes, so the header is only
+ * believed with TRUST_PROXY=1, and then only the entry our outermost proxy appended
+ * (TRUST_PROXY_HOPS from the right).
  */
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  if (!forwarded) return "unknown";
-  const parts = forwarded
+export function clientAddress(
+  headers: Headers,
+  o: { trustProxy: boolean; hops: number },
+): string | null {
+  if (!o.trustProxy) return null;
+  const parts = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length === 0) return "unknown";
-  const ip = getConfig().trustProxy ? parts[parts.length - 1] : parts[0];
-  return ip.slice(0, 64);
+  if (parts.length === 0) return null;
+  return parts[Math.max(0, parts.length - o.hops)].slice(0, 64);
+}
+
+/**
+ * A per-client rate-limit key. Addresses are never stored: the key is an HMAC of the address,
+ * so the counters can't be matched with anything else in the database. Without a trusted proxy
+ * every caller shares one key, which keeps the limits honest (a forged header can't escape them)
+ * at the price of sharing them; per-account and per-address limits apply in any case.
+ */
+export function clientIp(req: Request): string {
+  const config = getConfig();
+  const address = clientAddress(req.headers, {
+    trustProxy: config.trustProxy,
+    hops: config.trustProxyHops,
+  });
+  if (!address) return "shared";
+  return `c${hmacHex(config.appSecret, `client-address:${address}`).slice(0, 32)}`;
 }

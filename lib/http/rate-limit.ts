@@ -11,6 +11,9 @@ export type RateLimitRule = {
   windowSeconds: number;
 };
 
+/** The longest window any rule may use; the sweep relies on it. */
+export const MAX_WINDOW_SECONDS = 3600;
+
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 /**
@@ -21,6 +24,9 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
+  if (rule.windowSeconds > MAX_WINDOW_SECONDS) {
+    throw new Error(`Rate-limit window of ${rule.key} is longer than ${MAX_WINDOW_SECONDS} s`);
+  }
   const db = await getDb();
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = windowStartOf(rule, now);
@@ -71,7 +77,13 @@ export async function resetRateLimit(key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
+/**
+ * Counters are deleted as soon as their window has closed (no window is longer than an hour),
+ * so they say little about who did what when.
+ */
 export async function sweepRateLimits(now = new Date()): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
+  await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - MAX_WINDOW_SECONDS * 1000)));
 }

@@ -23,7 +23,8 @@ export async function startBackgroundJobs(): Promise<void> {
       logError("jobs", error);
     }
   };
-  const timer = setInterval(tick, 60 * 60 * 1000);
+  // Every 10 minutes: closed rate-limit windows are not kept much longer than they last.
+  const timer = setInterval(tick, 10 * 60 * 1000);
   timer.unref();
   void tick();
 }

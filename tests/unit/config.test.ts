@@ -16,6 +16,20 @@ describe("configuration", () => {
     expect(message).toContain("APP_SECRET is required in production");
     expect(message).toContain("RESPONSES_KEY is required in production");
     expect(message).toContain("RESEND_API_KEY is required in production");
+    expect(message).toContain("APP_URL is required in production");
+  });
+
+  it("refuses a plain-http public address in production, but allows a loopback one", () => {
+    const base = {
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      MAIL_TRANSPORT: "log",
+    };
+    expect(() => parseConfig({ ...base, APP_URL: "http://panel.example.org" })).toThrow(/https/);
+    expect(parseConfig({ ...base, APP_URL: "http://127.0.0.1:3210" }).appUrl).toBe(
+      "http://127.0.0.1:3210",
+    );
   });
 
   it("accepts a complete production configuration", () => {
@@ -43,7 +57,12 @@ describe("configuration", () => {
     ).toThrow(/RESPONSES_KEY must be 32 bytes/);
     expect(() => parseConfig({ NODE_ENV: "test", APP_URL: "not a url" })).toThrow(/APP_URL/);
     expect(() =>
-      parseConfig({ NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key, MAIL_RATE_PER_SECOND: "-1" }),
+      parseConfig({
+        NODE_ENV: "test",
+        APP_SECRET: "x".repeat(32),
+        RESPONSES_KEY: key,
+        MAIL_RATE_PER_SECOND: "-1",
+      }),
     ).toThrow(/MAIL_RATE_PER_SECOND/);
   });
 
@@ -53,6 +72,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
+      APP_URL: "https://panel.example.org",
     });
     expect(config.mail.transport).toBe("log");
   });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { clientAddress } from "@/lib/http/client-ip";
+
+const headers = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
+
+describe("client address for rate limits", () => {
+  it("ignores X-Forwarded-For without a trusted proxy, so a client can't choose its own key", () => {
+    expect(clientAddress(headers("1.2.3.4"), { trustProxy: false, hops: 1 })).toBeNull();
+  });
+
+  it("takes the entry our proxy appended, not the one the client sent", () => {
+    expect(clientAddress(headers("6.6.6.6, 203.0.113.9"), { trustProxy: true, hops: 1 })).toBe(
+      "203.0.113.9",
+    );
+  });
+
+  it("counts several proxies of ours from the right", () => {
+    const h = headers("6.6.6.6, 203.0.113.9, 10.0.0.2");
+    expect(clientAddress(h, { trustProxy: true, hops: 2 })).toBe("203.0.113.9");
+    expect(clientAddress(headers("203.0.113.9"), { trustProxy: true, hops: 3 })).toBe(
+      "203.0.113.9",
+    );
+  });
+
+  it("has no address when the header is missing or empty", () => {
+    expect(clientAddress(headers(), { trustProxy: true, hops: 1 })).toBeNull();
+    expect(clientAddress(headers(" , "), { trustProxy: true, hops: 1 })).toBeNull();
+  });
+});
