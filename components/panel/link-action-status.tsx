@@ -41,6 +41,9 @@ export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
   useEffect(() => {
     if (sent.current || !id || !token) return;
     sent.current = true;
+    // The link's token has done its work; keep it out of the address bar and browser history,
+    // where on a shared device it would show (and for a stop link, still be) a membership.
+    window.history.replaceState(null, "", window.location.pathname);
     void api(endpoint, { body: { panel_user_id: id, [tokenParam]: token } }).then((result) => {
       setState(result.ok ? { status: "success" } : { status: "error", error: result.error });
     });

@@ -14,7 +14,10 @@ function originOf(value: string | null): string | null {
  * own origin, either the configured APP_URL or the host the request was addressed to.
  */
 export function isAllowedOrigin(req: Request): boolean {
-  const origin = originOf(req.headers.get("origin")) ?? originOf(req.headers.get("referer"));
+  // Referer only stands in when there is no Origin header at all: "Origin: null" (sandboxed or
+  // privacy-redirected requests) must not be rescued by a Referer.
+  const originHeader = req.headers.get("origin");
+  const origin = originHeader !== null ? originOf(originHeader) : originOf(req.headers.get("referer"));
   if (!origin) return false;
   const config = getConfig();
   if (origin === config.appOrigin) return true;

@@ -54,6 +54,16 @@ describe("handler wrapper", () => {
     expect(res.status).toBe(200);
   });
 
+  it("does not let a Referer rescue an opaque 'null' Origin", async () => {
+    const res = await call(echo, {
+      body: { name: "Ann" },
+      origin: "null",
+      headers: { referer: "http://localhost:3000/some/page" },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe(26);
+  });
+
   it("answers malformed JSON with 400 code 22", async () => {
     const res = await call(echo, { rawBody: "{not json", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
