@@ -18,8 +18,11 @@ test("join from the home page, verify through the mail, and leave through the st
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Je e-mailadres is bevestigd" })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The used token is cleared from the address bar (and so from the history).
+  await expect(page).toHaveURL(/\/verify-email$/);
+
   // Opening the link again keeps the member confirmed.
-  await page.reload();
+  await page.goto(linkTo(mail, "/verify-email"));
   await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 
   await page.goto(linkTo(mail, "/stop-participation"));
