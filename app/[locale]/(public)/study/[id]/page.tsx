@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { StudyDetail } from "@/components/studies/study-detail";
+import type { Locale } from "@/lib/i18n/locales";
+import { publicPageMetadata } from "@/lib/seo/page-metadata";
+import { studyIdSchema } from "@/lib/studies/schemas";
+
+/**
+ * No study is known at build time (nothing reads the database then): each address is rendered
+ * once on its first visit and kept. The page holds no study data, only the id; the study itself
+ * is loaded in the browser, so a change to it shows at once and a hidden study never lingers in
+ * a cached page.
+ */
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/study/[id]">): Promise<Metadata> {
+  const { locale, id } = await params;
+  const t = await getTranslations({ locale: locale as Locale, namespace: "studies.study" });
+  const parsed = studyIdSchema.safeParse(id);
+  return publicPageMetadata({
+    locale: locale as Locale,
+    path: parsed.success ? `/study/${parsed.data}` : "/research",
+    title: t("metaTitle"),
+    description: t("metaDescription"),
+    noIndex: !parsed.success,
+  });
+}
+
+export default async function StudyPage({ params }: PageProps<"/[locale]/study/[id]">) {
+  const { locale, id } = await params;
+  setRequestLocale(locale as Locale);
+  const t = await getTranslations("studies.study");
+  const parsed = studyIdSchema.safeParse(id);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <Link href="/research" className="btn-secondary">
+        <ArrowLeft aria-hidden className="size-4" />
+        <span className="inline-block first-letter:uppercase">{t("backToStudies")}</span>
+      </Link>
+      <div className="mt-8">
+        <StudyDetail id={parsed.success ? parsed.data : null} />
+      </div>
+    </div>
+  );
+}
