@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { hmacHex } from "@/lib/crypto/tokens";
+import { clientLimit } from "@/lib/http/client-ip";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
 
 const MINUTES = 60;
@@ -13,7 +14,7 @@ function addressKey(email: string): string {
 // more than ten wrong passwords in a row get through. Per client: thirty failures, which
 // slows trying one password on many accounts. Successful sign-ins give their unit back.
 export const loginRules = (email: string, ip: string): RateLimitRule[] => [
-  { key: `login:ip:${ip}`, limit: 30, windowSeconds: 15 * MINUTES },
+  { key: `login:ip:${ip}`, limit: clientLimit(ip, 30, 300), windowSeconds: 15 * MINUTES },
   { key: `login:email:${addressKey(email)}`, limit: 5, windowSeconds: 15 * MINUTES },
 ];
 
@@ -27,19 +28,19 @@ export const secondFactorRule = (userId: number): RateLimitRule => ({
 /** Wrong or challenge-less second-factor attempts per client. */
 export const secondFactorClientRule = (ip: string): RateLimitRule => ({
   key: `login_2fa:ip:${ip}`,
-  limit: 30,
+  limit: clientLimit(ip, 30, 300),
   windowSeconds: 15 * MINUTES,
 });
 
 /** Reset mails: a few per address and per client per hour. */
 export const forgotPasswordRules = (email: string, ip: string): RateLimitRule[] => [
-  { key: `forgot:ip:${ip}`, limit: 10, windowSeconds: 60 * MINUTES },
+  { key: `forgot:ip:${ip}`, limit: clientLimit(ip, 10, 200), windowSeconds: 60 * MINUTES },
   { key: `forgot:email:${addressKey(email)}`, limit: 3, windowSeconds: 60 * MINUTES },
 ];
 
 export const resetPasswordClientRule = (ip: string): RateLimitRule => ({
   key: `reset:ip:${ip}`,
-  limit: 20,
+  limit: clientLimit(ip, 20, 300),
   windowSeconds: 15 * MINUTES,
 });
 

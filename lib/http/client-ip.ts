@@ -38,3 +38,11 @@ export function clientIp(req: Request): string {
   if (!address) return SHARED_CLIENT_KEY;
   return `c${hmacHex(config.appSecret, `client-address:${address}`).slice(0, 32)}`;
 }
+
+/**
+ * A per-client limit, or a site-wide ceiling when every caller shares one key (no trusted
+ * proxy): the per-client figure would then shut everyone out after a handful of visitors.
+ */
+export function clientLimit(client: string, perClient: number, siteWide: number): number {
+  return client === SHARED_CLIENT_KEY ? siteWide : perClient;
+}

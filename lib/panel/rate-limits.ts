@@ -1,3 +1,4 @@
+import { clientLimit } from "@/lib/http/client-ip";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
 import { emailRateKey } from "./tokens";
 
@@ -8,7 +9,7 @@ const HOUR = 3600;
  * is the same for a new, a pending and a confirmed address and reveals nothing about membership.
  */
 export const signupLimitsPerClient = (ip: string): RateLimitRule[] => [
-  { key: `panel-signup:ip:${ip}`, limit: 20, windowSeconds: HOUR },
+  { key: `panel-signup:ip:${ip}`, limit: clientLimit(ip, 20, 500), windowSeconds: HOUR },
 ];
 
 export const signupLimitsPerAddress = (email: string): RateLimitRule[] => [
@@ -19,5 +20,5 @@ export const signupLimitsPerAddress = (email: string): RateLimitRule[] => [
 export const tokenLimitsPerClient =
   (action: string) =>
   (ip: string): RateLimitRule[] => [
-    { key: `panel-${action}:ip:${ip}`, limit: 30, windowSeconds: 600 },
+    { key: `panel-${action}:ip:${ip}`, limit: clientLimit(ip, 30, 600), windowSeconds: 600 },
   ];

@@ -1,5 +1,5 @@
 import type { RateLimitRule } from "@/lib/http/rate-limit";
-import { SHARED_CLIENT_KEY } from "@/lib/http/client-ip";
+import { clientLimit } from "@/lib/http/client-ip";
 
 const HOUR = 3600;
 
@@ -14,7 +14,7 @@ const HOUR = 3600;
 export const submitLimitsPerClient = (client: string): RateLimitRule[] => [
   {
     key: `survey-submit:${client}`,
-    limit: client === SHARED_CLIENT_KEY ? 2000 : 60,
+    limit: clientLimit(client, 60, 2000),
     windowSeconds: HOUR,
   },
 ];
@@ -26,7 +26,7 @@ export const submitLimitsPerClient = (client: string): RateLimitRule[] => [
 export const tokenLimitsPerClient = (client: string): RateLimitRule[] => [
   {
     key: `survey-token:${client}`,
-    limit: client === SHARED_CLIENT_KEY ? 300 : 30,
+    limit: clientLimit(client, 30, 300),
     windowSeconds: 15 * 60,
   },
 ];

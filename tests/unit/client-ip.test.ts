@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "@/lib/http/client-ip";
+import { clientAddress, clientLimit, SHARED_CLIENT_KEY } from "@/lib/http/client-ip";
 
 const headers = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
 
@@ -25,5 +25,12 @@ describe("client address for rate limits", () => {
   it("has no address when the header is missing or empty", () => {
     expect(clientAddress(headers(), { trustProxy: true, hops: 1 })).toBeNull();
     expect(clientAddress(headers(" , "), { trustProxy: true, hops: 1 })).toBeNull();
+  });
+});
+
+describe("per-client limits", () => {
+  it("become a site-wide ceiling when every caller shares one key", () => {
+    expect(clientLimit("c0123", 20, 500)).toBe(20);
+    expect(clientLimit(SHARED_CLIENT_KEY, 20, 500)).toBe(500);
   });
 });

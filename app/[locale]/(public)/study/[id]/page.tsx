@@ -8,14 +8,12 @@ import { publicPageMetadata } from "@/lib/seo/page-metadata";
 import { studyIdSchema } from "@/lib/studies/schemas";
 
 /**
- * No study is known at build time (nothing reads the database then): each address is rendered
- * once on its first visit and kept. The page holds no study data, only the id; the study itself
- * is loaded in the browser, so a change to it shows at once and a hidden study never lingers in
- * a cached page.
+ * Rendered per request, never cached per address: a cached page per requested id would let
+ * anyone fill the server's disk by asking for made-up ones. The page holds no study data, only
+ * the id; the study is loaded in the browser, so rendering reads no database, a change shows at
+ * once and a hidden study never lingers in a cached page.
  */
-export function generateStaticParams() {
-  return [];
-}
+export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/study/[id]">): Promise<Metadata> {
   const { locale, id } = await params;

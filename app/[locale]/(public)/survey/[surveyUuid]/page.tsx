@@ -3,12 +3,10 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SurveyRunner } from "@/components/survey/survey-runner";
 import type { Locale } from "@/lib/i18n/locales";
 
-// Nothing is prerendered at build time (no database then); each survey's page is rendered once
-// on first request and served statically from then on. It holds no survey data: the runner
-// fetches that in the browser, so the page stays the same whatever the study's status.
-export function generateStaticParams() {
-  return [];
-}
+// Rendered per request, never cached per address: a cached page per requested uuid would let
+// anyone fill the server's disk by asking for made-up ones. The page holds no survey data (the
+// runner fetches it in the browser), so rendering it is cheap and reads no database.
+export const dynamic = "force-dynamic";
 
 export async function generateMetadata({
   params,
