@@ -34,7 +34,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
         <NextIntlClientProvider>
           <LocaleSync locale={locale} />
           {children}
-          <Toaster position="top-center" richColors closeButton />
+          {/* Plain toasts: the coloured variants fall short of WCAG contrast. */}
+          <Toaster position="top-center" closeButton />
         </NextIntlClientProvider>
       </body>
     </html>
