@@ -27,7 +27,11 @@ function fmt(n: number, digits = 0) {
 
 async function firstLoadJs(url: string, pagePath: string): Promise<number> {
   const html = await (await fetch(url + pagePath)).text();
-  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  // Scripts marked nomodule (legacy polyfills) are never downloaded by current browsers.
+  const srcs = [...html.matchAll(/<script([^>]*)>/g)]
+    .filter((m) => !/\bnomodule\b/i.test(m[1]))
+    .map((m) => /src="([^"]+)"/.exec(m[1])?.[1])
+    .filter((src): src is string => Boolean(src));
   let total = 0;
   for (const src of new Set(srcs)) {
     const body = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());

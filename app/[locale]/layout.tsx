@@ -1,11 +1,21 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
 import { Toaster } from "sonner";
 import { isLocale, locales } from "@/lib/i18n/locales";
 import { LocaleSync } from "@/components/public/locale-sync";
 import "../globals.css";
+
+const PUBLIC_CLIENT_NAMESPACES = [
+  "common",
+  "errors",
+  "home",
+  "auth",
+  "panel",
+  "studies",
+  "survey",
+] as const;
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
@@ -28,10 +38,16 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
+  // Every page carries its client messages in its HTML, so public pages get only the areas their
+  // client components use (the admin layout provides all of them again for the portal).
+  const messages = await getMessages();
+  const clientMessages = Object.fromEntries(
+    PUBLIC_CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]),
+  );
   return (
     <html lang={locale}>
       <body className="min-h-screen">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages}>
           <LocaleSync locale={locale} />
           {children}
           {/* Plain toasts: the coloured variants fall short of WCAG contrast. */}

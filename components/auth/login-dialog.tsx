@@ -21,13 +21,20 @@ type LoginAnswer = { two_factor_required: true } | { two_factor_required: false;
  * The staff login dialog opened from the footer. Step 1 asks for e-mail and password; when the
  * account has two-factor on, step 2 asks for the 6-digit code. Closing resets both steps.
  */
-export function LoginDialog({ triggerLabel }: { triggerLabel: string }) {
+export function LoginDialog({
+  triggerLabel,
+  initiallyOpen = false,
+}: {
+  triggerLabel: string;
+  /** Open at once: the footer loads this dialog only when its button is first pressed. */
+  initiallyOpen?: boolean;
+}) {
   const t = useTranslations("auth.login");
   const tc = useTranslations("common");
   const tv = useTranslations("auth.validation");
   const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [step, setStep] = useState<"password" | "code">("password");
   const [email, setEmail] = useState("");
   const [serverError, setServerError] = useState<string | null>(null);

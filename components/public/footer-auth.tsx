@@ -1,10 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { api } from "@/lib/api-client";
-import { LoginDialog } from "@/components/auth/login-dialog";
+
+const loadLoginDialog = () => import("@/components/auth/login-dialog");
+
+// The sign-in dialog (its forms and validation) is only for staff: visitors never download it.
+const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
 
 /**
  * The only session-aware part of public pages: asking /api/whoami from the browser keeps the
@@ -13,6 +18,7 @@ import { LoginDialog } from "@/components/auth/login-dialog";
 export function FooterAuth() {
   const t = useTranslations("common.footer");
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
     api("/api/whoami", { signal: controller.signal }).then((result) => {
@@ -27,5 +33,17 @@ export function FooterAuth() {
       </Link>
     );
   }
-  return <LoginDialog triggerLabel={t("login")} />;
+  if (wanted) return <LoginDialog triggerLabel={t("login")} initiallyOpen />;
+  return (
+    <button
+      type="button"
+      className="btn-secondary"
+      onClick={() => setWanted(true)}
+      // Start fetching as soon as the pointer or focus arrives, so the dialog opens at once.
+      onPointerEnter={() => void loadLoginDialog()}
+      onFocus={() => void loadLoginDialog()}
+    >
+      {t("login")}
+    </button>
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
 import { setRequestLocale } from "next-intl/server";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { currentStaffUser } from "@/lib/auth/current-user";
@@ -17,5 +18,10 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
   setRequestLocale((await params).locale as Locale);
   const user = await currentStaffUser();
   if (!user) redirect("/");
-  return <AdminShell user={toPublicUser(user)}>{children}</AdminShell>;
+  // The portal's client components get every message; public pages only the ones they use.
+  return (
+    <NextIntlClientProvider>
+      <AdminShell user={toPublicUser(user)}>{children}</AdminShell>
+    </NextIntlClientProvider>
+  );
 }
