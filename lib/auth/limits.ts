@@ -1,13 +1,12 @@
-import { getConfig } from "@/lib/config";
-import { hmacHex } from "@/lib/crypto/tokens";
 import { clientLimit } from "@/lib/http/client-ip";
 import type { RateLimitRule } from "@/lib/http/rate-limit";
+import { pseudonymousKey } from "@/lib/http/rate-limit-key";
 
 const MINUTES = 60;
 
 /** Typed addresses are keyed by a keyed hash, so the counters never hold an address. */
 function addressKey(email: string): string {
-  return hmacHex(getConfig().appSecret, `rate-limit:${email}`).slice(0, 32);
+  return pseudonymousKey("rate-limit", email);
 }
 
 // Sign-in. Per account: five failures per quarter hour, so even across a window boundary no

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { hmacHex } from "@/lib/crypto/tokens";
+import { pseudonymousKey } from "./rate-limit-key";
 
 /**
  * The caller's address as our own proxies saw it, or null when it can't be known. Route handlers
@@ -36,7 +36,7 @@ export function clientIp(req: Request): string {
     hops: config.trustProxyHops,
   });
   if (!address) return SHARED_CLIENT_KEY;
-  return `c${hmacHex(config.appSecret, `client-address:${address}`).slice(0, 32)}`;
+  return `c${pseudonymousKey("client-address", address)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { constantTimeEqual, hmacHex, randomToken, sha256Hex } from "@/lib/crypto/tokens";
+import { pseudonymousKey } from "@/lib/http/rate-limit-key";
 
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
@@ -36,5 +37,5 @@ export function stopTokenMatches(member: { id: number; stopNonce: string }, toke
  * replaced by a keyed hash that nobody without APP_SECRET can test guesses against.
  */
 export function emailRateKey(email: string): string {
-  return hmacHex(getConfig().appSecret, `panel-rate:${email}`).slice(0, 32);
+  return pseudonymousKey("panel-rate", email);
 }
