@@ -1,5 +1,8 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
+// With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
+import { helpLineBuildWarning } from "./lib/config/help-line.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -44,9 +47,31 @@ const nextConfig: NextConfig = {
   // here would only double the build time.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "isomorphic-dompurify", "exceljs"],
+  // A self-contained server in .next/standalone (scripts/standalone.mjs builds and completes it).
+  // Only on request: Next.js does not support `next start` on a standalone build (it still serves
+  // it, with a warning; CI's end-to-end tests do so to build only once).
+  output: process.env.BUILD_STANDALONE === "1" ? "standalone" : undefined,
+  // Read from disk at run time, so tracing imports alone would leave them behind: the embedded
+  // database applies the migrations when it opens, and PGlite loads its engine from these files.
+  outputFileTracingIncludes: {
+    "/**": ["./db/migrations/**/*", "./node_modules/@electric-sql/pglite/dist/*.{wasm,data}"],
+  },
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "isomorphic-dompurify",
+    "exceljs",
+  ],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // Files served from the database get their own, stricter policy. Next lets a header set
+      // here win over the same header from a route, and a later rule over an earlier one.
+      ...FILE_PATH_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: FILE_CSP }],
+      })),
+    ];
   },
   async redirects() {
     return [
@@ -81,4 +106,16 @@ const nextConfig: NextConfig = {
 };
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
-export default withNextIntl(nextConfig);
+
+export default function config(phase: string): NextConfig {
+  // The help line is baked into the static pages: say so before a site ships without it. Build
+  // workers load this file again with the parent's environment, hence the marker: once per build.
+  // `next typegen` (npm run typecheck) loads it in the same phase without building anything.
+  const building = phase === "phase-production-build" && !process.argv.includes("typegen");
+  if (building && !process.env.HELP_LINE_CHECKED) {
+    process.env.HELP_LINE_CHECKED = "1";
+    const warning = helpLineBuildWarning(process.env);
+    if (warning) console.warn(`\n⚠ ${warning}\n`);
+  }
+  return withNextIntl(nextConfig);
+}

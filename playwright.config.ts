@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx tests/e2e/support/serve.ts",
+    command: "npx tsx --conditions=react-server tests/e2e/support/serve.ts",
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -15,7 +15,12 @@ const env: Record<string, string> = {
   DATABASE_URL: "",
 };
 
-const alias = { "@": path.resolve(__dirname) };
+const alias = {
+  "@": path.resolve(__dirname),
+  // Tests run server modules outside React's server condition; the marker's empty variant is what
+  // the server build resolves it to.
+  "server-only": path.resolve(__dirname, "node_modules/server-only/empty.js"),
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -42,6 +47,16 @@ export default defineConfig({
           setupFiles: ["tests/setup/file-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "components",
+          env,
+          environment: "happy-dom",
+          include: ["tests/components/**/*.test.tsx"],
+          setupFiles: ["tests/setup/components.ts"],
         },
       },
     ],

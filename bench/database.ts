@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrationsFolder, openPglite } from "@/db/client";
 import * as schema from "@/db/schema";
-import { seedDemo } from "@/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 import type { Db } from "@/db/client";
 
 export type Backend = "pglite" | "postgres";

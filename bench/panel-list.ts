@@ -28,7 +28,8 @@ async function measure(label: string, database: Database): Promise<string> {
       const start = process.hrtime.bigint();
       const result = await listPanelUsers(page, 10);
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (result.items.length !== 10) throw new Error(`page ${page} returned ${result.items.length} rows`);
+      if (result.items.length !== 10)
+        throw new Error(`page ${page} returned ${result.items.length} rows`);
     }
     times.sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
@@ -38,10 +39,12 @@ async function measure(label: string, database: Database): Promise<string> {
   return `Panel list, ${MEMBERS.toLocaleString("en")} members, 10 a page, ${label} (median of ${RUNS}): ${parts.join(", ")}; worst median ${worst.toFixed(1)} ms (budget < 20 ms).`;
 }
 
-/** Panel list paging with 100,000 members, timed at the database (DESIGN §9: < 20 ms a page). */
+/** Panel list paging with 100,000 members, timed at the database (budget: < 20 ms a page). */
 export async function benchPanelList(): Promise<string[]> {
   const notes: string[] = [];
-  const pglite = await openPglite(path.join(mkdtempSync(path.join(os.tmpdir(), "rp-bench-list-")), "db"));
+  const pglite = await openPglite(
+    path.join(mkdtempSync(path.join(os.tmpdir(), "rp-bench-list-")), "db"),
+  );
   await fill(pglite);
   notes.push(await measure("embedded PGlite", pglite));
   await pglite.close();

@@ -4,11 +4,15 @@ export type Server = { url: string; stop: () => Promise<void> };
 
 /** Starts the production build on a port with the given environment and waits for health. */
 export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    "npx",
+    ["next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,9 +1,19 @@
+import "server-only";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "@/lib/config";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open transaction, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * What a function that writes accepts from its caller: the database itself, or a transaction
+ * the caller has opened so that several writes succeed or fail together.
+ */
+export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
@@ -62,6 +72,26 @@ export function getDatabase(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
+}
+
+/** The caller's transaction when there is one, otherwise the database. */
+export async function dbOr(tx: DbOrTx | undefined): Promise<DbOrTx> {
+  return tx ?? getDb();
+}
+
+/**
+ * Runs `work` in a transaction: a new one, or a savepoint inside the caller's, so a function
+ * that needs its writes to be atomic still composes into a larger transaction. `config`
+ * (isolation level, read-only) applies to a new transaction; inside the caller's, the caller's
+ * settings hold.
+ */
+export async function transaction<T>(
+  tx: DbOrTx | undefined,
+  work: (tx: Tx) => Promise<T>,
+  config?: Parameters<Db["transaction"]>[1],
+): Promise<T> {
+  if (tx) return tx.transaction(work);
+  return (await getDb()).transaction(work, config);
 }
 
 /** Installs an already opened database as this process's one (used by scripts and tests). */

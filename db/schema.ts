@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -122,7 +123,9 @@ export const panelUsers = pgTable(
     index("panel_users_unverified_created_idx")
       .on(t.createdAt)
       .where(sql`${t.isVerified} = false`),
-    index("panel_users_verified_idx").on(t.id).where(sql`${t.isVerified} = true`),
+    index("panel_users_verified_idx")
+      .on(t.id)
+      .where(sql`${t.isVerified} = true`),
   ],
 );
 
@@ -198,7 +201,9 @@ export const surveys = pgTable("surveys", {
     .references(() => studies.id, { onDelete: "cascade" }),
   surveyUuid: uuid("survey_uuid").notNull().unique().defaultRandom(),
   // Validated by the shared survey zod schema before every write.
-  steps: jsonb("steps").notNull().default(sql`'[]'::jsonb`),
+  steps: jsonb("steps")
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -244,8 +249,47 @@ export const panelMessages = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Kept in the same transactions that queue and mark deliveries, so the message list and the
+    // progress view read three numbers instead of counting every delivery of every message.
+    recipientsTotal: integer("recipients_total").notNull().default(0),
+    deliveredCount: integer("delivered_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
   },
   (t) => [index("panel_messages_created_idx").on(t.createdAt)],
+);
+
+export const batchStatus = pgEnum("panel_message_batch_status", ["pending", "sent", "failed"]);
+
+/**
+ * One provider request of up to 100 mails, recorded before it is made, so a retry after a crash
+ * or a timeout sends exactly the same request again: the same key and the same bytes. `payload`
+ * (the rendered mails, gzipped JSON) holds addresses and stop links, so it is erased as soon as
+ * the outcome is known. Its deliveries are the rows pointing here, in id order = payload order.
+ */
+export const panelMessageBatches = pgTable(
+  "panel_message_batches",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => panelMessages.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    payload: bytea("payload"),
+    status: batchStatus("status").notNull().default("pending"),
+    // Provider calls made that count towards the limit (rate limits and in-progress answers don't).
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    // Why the batch failed, or null once the provider accepted it.
+    outcome: text("outcome"),
+  },
+  (t) => [
+    index("panel_message_batches_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("panel_message_batches_message_idx").on(t.messageId),
+  ],
 );
 
 export const deliveryStatus = pgEnum("delivery_status", ["pending", "sent", "failed"]);
@@ -267,9 +311,18 @@ export const panelMessageDeliveries = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // The recorded provider request this delivery went out in; null until it is claimed.
+    batchId: bigint("batch_id", { mode: "number" }).references(() => panelMessageBatches.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     unique("panel_message_deliveries_message_user_uq").on(t.messageId, t.panelUserId),
+    // What a sender claims next: pending rows not yet in a batch, message by message.
+    index("panel_message_deliveries_unbatched_idx")
+      .on(t.messageId, t.id)
+      .where(sql`${t.status} = 'pending' and ${t.batchId} is null`),
+    index("panel_message_deliveries_batch_idx").on(t.batchId),
     index("panel_message_deliveries_message_status_idx").on(t.messageId, t.status),
     index("panel_message_deliveries_due_idx")
       .on(t.nextAttemptAt)
@@ -277,6 +330,16 @@ export const panelMessageDeliveries = pgTable(
     index("panel_message_deliveries_user_idx").on(t.panelUserId),
   ],
 );
+
+/**
+ * The site-wide budget of provider requests: one row whose `next_slot` is the earliest moment
+ * the next request may start. Every sender, in every app instance, reserves its slot here, so
+ * MAIL_RATE_PER_SECOND holds for the whole site and a 429 pauses everyone.
+ */
+export const mailSendBudget = pgTable("mail_send_budget", {
+  id: smallint("id").primaryKey(),
+  nextSlot: timestamp("next_slot", { withTimezone: true }).notNull(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Rate limits, shared by every app instance
@@ -304,3 +367,4 @@ export type Survey = typeof surveys.$inferSelect;
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
 export type PanelMessage = typeof panelMessages.$inferSelect;
 export type PanelMessageDelivery = typeof panelMessageDeliveries.$inferSelect;
+export type PanelMessageBatch = typeof panelMessageBatches.$inferSelect;

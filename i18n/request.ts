@@ -1,6 +1,13 @@
 import { getRequestConfig } from "next-intl/server";
-import { defaultLocale, isLocale } from "@/lib/i18n/locales";
-import { loadMessages } from "@/messages";
+import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import type { Messages } from "@/messages";
+
+/** Only the requested language's messages are loaded. */
+async function loadMessages(locale: Locale): Promise<Messages> {
+  return locale === "en"
+    ? (await import("@/messages/en")).default
+    : (await import("@/messages/nl")).default;
+}
 
 export default getRequestConfig(async ({ requestLocale, locale: explicit }) => {
   const requested = explicit ?? (await requestLocale);

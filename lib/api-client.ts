@@ -1,17 +1,41 @@
+import { ErrorCode } from "@/lib/errors/codes";
+
 /**
  * The one way the browser talks to the JSON API. Every call resolves to a result, never throws,
- * and always looks at response.ok; error codes are translated by the caller via `errorMessage`.
+ * and always looks at response.ok; a failure carries the error envelope's code (compare it with
+ * `ErrorCode`), translated for the reader by the hooks in components/data.
  */
-export type ApiError = { code: number; message: string; fields?: Record<string, string> };
+export type ApiError = {
+  code: number;
+  message: string;
+  fields?: Record<string, string>;
+  /** Set here, never by the server: no answer arrived (offline, aborted, refused). */
+  network?: true;
+};
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ApiError };
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+export type ApiOptions = {
+  /** GET without a body, POST with one, unless given. */
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
 
-const NETWORK_ERROR: ApiError = { code: 13, message: "Network error" };
+/** One call, described: what the mutation and form hooks are given to send. */
+export type ApiRequest = ApiOptions & { path: string };
 
-export async function api<T = unknown>(path: string, options: Options = {}): Promise<ApiResult<T>> {
+const NETWORK_ERROR: ApiError = {
+  code: ErrorCode.UNKNOWN,
+  message: "Network error",
+  network: true,
+};
+
+export async function api<T = unknown>(
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResult<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
   let response: Response;
@@ -20,7 +44,8 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
       method,
       credentials: "same-origin",
       signal: options.signal,
-      headers: options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
+      headers:
+        options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
       body:
         options.body === undefined
           ? undefined
@@ -45,6 +70,16 @@ export async function api<T = unknown>(path: string, options: Options = {}): Pro
   return {
     ok: false,
     status: response.status,
-    error: error && typeof error.code === "number" ? error : { code: 13, message: response.statusText },
+    error:
+      error && typeof error.code === "number"
+        ? { code: error.code, message: String(error.message ?? ""), ...fieldsOf(error) }
+        : { code: ErrorCode.UNKNOWN, message: response.statusText },
   };
+}
+
+/** Only string messages keyed by field path survive; anything else in `fields` is dropped. */
+function fieldsOf(error: ApiError): Pick<ApiError, "fields"> {
+  if (!error.fields || typeof error.fields !== "object") return {};
+  const entries = Object.entries(error.fields).filter(([, v]) => typeof v === "string");
+  return entries.length ? { fields: Object.fromEntries(entries) } : {};
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Server logging. Callers pass only what is safe to keep: never tokens, passwords, codes,
  * survey answers or mail bodies. Errors are reduced further here, because some carry personal

@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const result = spawnSync("npm", ["ci", "--dry-run", "--ignore-scripts"], { encoding: "utf8" });
-const missing = [...result.stderr.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map((m) => m[1]);
+const missing = [...result.stderr.matchAll(/Missing: (@?[^@\s]+)@(\S*) from lock file/g)].map(
+  (m) => m[1],
+);
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
 const specs = new Map();
 for (const meta of Object.values(lock.packages)) {
@@ -24,6 +26,9 @@ for (const name of missing) {
   added += 1;
 }
 const [root, ...rest] = Object.entries(lock.packages);
-lock.packages = Object.fromEntries([root, ...rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+lock.packages = Object.fromEntries([
+  root,
+  ...rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+]);
 writeFileSync("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`Added ${added} optional entries (${missing.length} missing).`);

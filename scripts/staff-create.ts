@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { getConfig } from "@/lib/config";
 import { installDatabase, openPglite, openPostgres } from "@/db/client";
 import { createStaffAccount } from "@/lib/auth/staff-users";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 
 // npm run staff:create -- --email <e> --password <p> [--name <n>] [--admin]
 // Creates a verified staff account: the documented way to make the first admin.
@@ -61,11 +61,16 @@ try {
   exitCode = 1;
   if (error instanceof AppError) {
     const details = error.fields ? Object.values(error.fields).join("; ") : "";
-    console.error(`Not created (code ${error.code}): ${error.message}${details ? `: ${details}` : ""}`);
+    console.error(
+      `Not created (code ${error.code}): ${error.message}${details ? `: ${details}` : ""}`,
+    );
   } else {
     // Drizzle wraps driver errors in a "Failed query" error that quotes the parameters (the
     // password hash among them): report only the driver's own error.
-    const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
+    const cause = ((error as { cause?: unknown })?.cause ?? error) as {
+      code?: string;
+      message?: string;
+    };
     console.error(
       cause.code === "42P01"
         ? "The database has no tables yet: run npm run db:migrate first."

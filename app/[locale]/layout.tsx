@@ -1,10 +1,10 @@
 import type { Metadata, Viewport } from "next";
-import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
 import { Toaster } from "sonner";
-import { isLocale, locales } from "@/lib/i18n/locales";
 import { LocaleSync } from "@/components/public/locale-sync";
+import { locales } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
 import "../globals.css";
 
 const PUBLIC_CLIENT_NAMESPACES = [
@@ -21,11 +21,9 @@ export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
 
-export async function generateMetadata({
-  params,
-}: LayoutProps<"/[locale]">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "nl", namespace: "common" });
+export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "common" });
   return {
     title: { default: t("siteName"), template: `%s · ${t("siteName")}` },
     robots: { index: true, follow: true },
@@ -35,9 +33,7 @@ export async function generateMetadata({
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function LocaleLayout({ children, params }: LayoutProps<"/[locale]">) {
-  const { locale } = await params;
-  if (!isLocale(locale)) notFound();
-  setRequestLocale(locale);
+  const locale = await pageLocale(params);
   // Every page carries its client messages in its HTML, so public pages get only the areas their
   // client components use (the admin layout provides all of them again for the portal).
   const messages = await getMessages();

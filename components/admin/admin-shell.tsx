@@ -1,10 +1,10 @@
 "use client";
 
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
+import { Menu } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import type { PublicUser } from "@/lib/auth/session";
+import { Dialog } from "@/components/ui/dialog";
+import type { PublicUser } from "@/lib/auth/public-user";
 import { SideNav } from "./side-nav";
 import { StaffUserProvider } from "./staff-user-context";
 import { useMediaQuery } from "./use-media-query";
@@ -42,22 +42,18 @@ export function AdminShell({ user, children }: { user: PublicUser; children: Rea
         >
           <SideNav />
         </aside>
-        <Dialog.Root open={overlay} onOpenChange={setOverlay}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden">
-              <Dialog.Title className="sr-only">{t("navLabel")}</Dialog.Title>
-              <Dialog.Description className="sr-only">{t("sidebarTitle")}</Dialog.Description>
-              <Dialog.Close
-                className="btn-ghost absolute top-3 right-3 p-2"
-                aria-label={t("closeMenu")}
-              >
-                <X aria-hidden className="size-5" />
-              </Dialog.Close>
-              <SideNav onNavigate={() => setOverlay(false)} />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Dialog
+          open={overlay}
+          onOpenChange={setOverlay}
+          layout="drawer"
+          hideHeader
+          className="lg:hidden"
+          title={t("navLabel")}
+          description={t("sidebarTitle")}
+          closeLabel={t("closeMenu")}
+        >
+          <SideNav onNavigate={() => setOverlay(false)} />
+        </Dialog>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-3 py-2 sm:px-4">
             <button

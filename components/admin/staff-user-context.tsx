@@ -1,16 +1,24 @@
 "use client";
 
 import { createContext, useContext, useState, type ReactNode } from "react";
-import type { PublicUser } from "@/lib/auth/session";
+import type { PublicUser } from "@/lib/auth/public-user";
 
 type StaffUserState = { user: PublicUser; setUser: (user: PublicUser) => void };
 
 const StaffUserContext = createContext<StaffUserState | null>(null);
 
 /** The signed-in user, loaded once by the admin layout; account changes update it in place. */
-export function StaffUserProvider({ initial, children }: { initial: PublicUser; children: ReactNode }) {
+export function StaffUserProvider({
+  initial,
+  children,
+}: {
+  initial: PublicUser;
+  children: ReactNode;
+}) {
   const [user, setUser] = useState(initial);
-  return <StaffUserContext.Provider value={{ user, setUser }}>{children}</StaffUserContext.Provider>;
+  return (
+    <StaffUserContext.Provider value={{ user, setUser }}>{children}</StaffUserContext.Provider>
+  );
 }
 
 export function useStaffUser(): StaffUserState {

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { api } from "@/lib/api-client";
+import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useStaffUser } from "./staff-user-context";
 
 /** The top bar's user dropdown: who is signed in, the account page and logging out. */
@@ -14,9 +14,10 @@ export function UserMenu() {
   const t = useTranslations("admin.shell");
   const { user } = useStaffUser();
   const router = useRouter();
+  const { run } = useApiMutation();
 
   async function logout() {
-    const result = await api("/api/logout", { body: {} });
+    const result = await run({ path: "/api/logout", body: {} });
     if (result.ok && result.status === 200) {
       router.replace("/");
       router.refresh();

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LinkActionStatus } from "./link-action-status";
-import { Spinner } from "./spinner";
+import { Spinner } from "@/components/ui/spinner";
 
 /**
  * The layout of /verify-email and /stop-participation. Static: the query is only read in the

@@ -3,21 +3,15 @@
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { api, type ApiError } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
-import { Notice } from "./notice";
-import { Spinner } from "./spinner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { ErrorCode } from "@/lib/errors/codes";
 
 const actions = {
   verify: { endpoint: "/api/panel_user/verify_email", tokenParam: "verification_token" },
   stop: { endpoint: "/api/panel_user/stop_participation", tokenParam: "stop_token" },
 } as const;
-
-type State =
-  | { status: "loading" }
-  | { status: "success" }
-  | { status: "incomplete" }
-  | { status: "error"; error: ApiError };
 
 /**
  * The verify and stop pages: on load, sends the id and token from the mail's link to the API
@@ -27,14 +21,15 @@ export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
   const tVerify = useTranslations("panel.verify");
   const tStop = useTranslations("panel.stop");
   const t = action === "verify" ? tVerify : tStop;
-  const errorMessage = useErrorMessage();
   const search = useSearchParams();
   const { endpoint, tokenParam } = actions[action];
-  const id = search.get("panel_user_id");
-  const token = search.get(tokenParam);
-  const [state, setState] = useState<State>(() =>
-    id && token ? { status: "loading" } : { status: "incomplete" },
-  );
+  // Read once: the address loses the token below, and the router then reports no parameters.
+  const [{ id, token }] = useState(() => ({
+    id: search.get("panel_user_id"),
+    token: search.get(tokenParam),
+  }));
+  const { run, error, errorMessage } = useApiMutation();
+  const [succeeded, setSucceeded] = useState(false);
   // Once per page view: leaving deletes the member, so a second call would report a failure.
   const sent = useRef(false);
 
@@ -44,25 +39,26 @@ export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
     // The link's token has done its work; keep it out of the address bar and browser history,
     // where on a shared device it would show (and for a stop link, still be) a membership.
     window.history.replaceState(null, "", window.location.pathname);
-    void api(endpoint, { body: { panel_user_id: id, [tokenParam]: token } }).then((result) => {
-      setState(result.ok ? { status: "success" } : { status: "error", error: result.error });
-    });
-  }, [endpoint, tokenParam, id, token]);
+    void run({ path: endpoint, body: { panel_user_id: id, [tokenParam]: token } }).then((result) =>
+      setSucceeded(result.ok),
+    );
+  }, [run, endpoint, tokenParam, id, token]);
 
-  if (state.status === "loading") return <Spinner label={t("loading")} />;
-  if (state.status === "success") {
+  if (!id || !token) return <Alert tone="error" title={t("incompleteLink")} />;
+  if (succeeded) {
     return (
-      <Notice tone="success" title={t("success")}>
+      <Alert tone="success" title={t("success")}>
         <p>{t("successDetail")}</p>
-      </Notice>
+      </Alert>
     );
   }
-  if (state.status === "incomplete") return <Notice tone="error" title={t("incompleteLink")} />;
-  const code = state.error.code;
-  const expiredOrWrong = action === "verify" && (code === 6 || code === 7);
+  if (!error) return <Spinner label={t("loading")} />;
+  const expiredOrWrong =
+    action === "verify" &&
+    (error.code === ErrorCode.TOKEN_EXPIRED || error.code === ErrorCode.VERIFY_FAILED);
   return (
-    <Notice tone="error" title={errorMessage(state.error)}>
+    <Alert tone="error" title={errorMessage}>
       {expiredOrWrong ? <p>{tVerify("newLinkHint")}</p> : null}
-    </Notice>
+    </Alert>
   );
 }

@@ -2,81 +2,60 @@
 
 import { Check, ChevronLeft, ChevronRight, Mail, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { api, type ApiError } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
 import { PANEL_PAGE_SIZE, type PanelUserDto, type PanelUserList } from "@/lib/panel/schemas";
-import { Notice } from "./notice";
-import { Spinner } from "./spinner";
-import { ConfirmDialog } from "./confirm-dialog";
 
 type PendingAction = { kind: "resend" | "delete"; member: PanelUserDto };
+
+/** The last member of the last page was removed: the page asked for is past the end. */
+function pastTheEnd(list: PanelUserList): boolean {
+  return list.items.length === 0 && list.meta.page > 1 && list.meta.page > list.meta.total_pages;
+}
 
 /** The 'Panel deelnemers' screen: the member list, ten a page, with resend and delete. */
 export function PanelMembersAdmin() {
   const t = useTranslations("panel.admin");
   const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
-  const [reloads, setReloads] = useState(0);
-  const [list, setList] = useState<PanelUserList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const query = useApiQuery<PanelUserList>(
+    `/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}`,
+    { keepPrevious: true },
+  );
+  const { run, pending: busy } = useApiMutation();
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const [busy, setBusy] = useState(false);
   // The dialog opens from a row's button; focus goes back there, or to the heading when the
   // row is gone (after a delete).
   const opener = useRef<HTMLElement | null>(null);
   const focusHeading = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void api<PanelUserList>(`/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}`, {
-      signal: controller.signal,
-    }).then((result) => {
-      if (controller.signal.aborted) return;
-      if (result.ok) {
-        const { total_pages } = result.data.meta;
-        // The last member of the last page was removed: show the page before it.
-        if (result.data.items.length === 0 && page > 1 && page > total_pages) {
-          setPage(Math.max(1, total_pages));
-          return;
-        }
-        setList(result.data);
-        setLoadError(null);
-      } else {
-        setLoadError(result.error);
-      }
-      setLoading(false);
-    });
-    return () => controller.abort();
-  }, [page, reloads]);
-
-  function reload() {
-    setLoading(true);
-    setReloads((n) => n + 1);
+  // Show the page before instead (the rows of a page past the end would be an empty table).
+  if (query.data && pastTheEnd(query.data) && query.data.meta.page === page) {
+    setPage(Math.max(1, query.data.meta.total_pages));
   }
-
-  function goTo(next: number) {
-    setLoading(true);
-    setPage(next);
-  }
+  const list = query.data && !pastTheEnd(query.data) ? query.data : undefined;
+  const loading = query.loading;
+  const loadError = query.error;
 
   async function confirm() {
     if (!pending) return;
-    setBusy(true);
     const { kind, member } = pending;
     const result =
       kind === "delete"
-        ? await api(`/api/panel_user/${member.id}`, { method: "DELETE" })
-        : await api(`/api/panel_user/${member.id}/resend_verification_email`, { body: {} });
-    setBusy(false);
+        ? await run({ path: `/api/panel_user/${member.id}`, method: "DELETE" })
+        : await run({ path: `/api/panel_user/${member.id}/resend_verification_email`, body: {} });
     focusHeading.current = result.ok && kind === "delete";
     setPending(null);
     if (result.ok) toast.success(t(kind === "delete" ? "deleted" : "resent"));
-    else toast.error(errorMessage(result.error));
-    reload();
+    else toast.error(result.message);
+    query.refresh();
   }
 
   function open(kind: PendingAction["kind"], member: PanelUserDto, button: HTMLElement) {
@@ -85,10 +64,9 @@ export function PanelMembersAdmin() {
     setPending({ kind, member });
   }
 
-  function restoreFocus(event: Event) {
-    event.preventDefault();
+  function focusTarget(): HTMLElement | null {
     const target = focusHeading.current ? heading.current : opener.current;
-    (target?.isConnected ? target : heading.current)?.focus();
+    return target?.isConnected ? target : heading.current;
   }
 
   const meta = list?.meta;
@@ -106,11 +84,11 @@ export function PanelMembersAdmin() {
 
       <div className="mt-6">
         {loadError ? (
-          <Notice tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
-            <button type="button" className="btn-secondary mt-2" onClick={reload}>
+          <Alert tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
+            <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
               {t("retry")}
             </button>
-          </Notice>
+          </Alert>
         ) : !list ? (
           <Spinner label={t("loading")} />
         ) : list.items.length === 0 ? (
@@ -146,7 +124,9 @@ export function PanelMembersAdmin() {
                       ) : (
                         <X aria-hidden className="size-5 text-accent-700" />
                       )}
-                      <span className="sr-only">{member.is_verified ? t("verified") : t("notVerified")}</span>
+                      <span className="sr-only">
+                        {member.is_verified ? t("verified") : t("notVerified")}
+                      </span>
                     </td>
                     <td className="py-2">
                       <div className="flex justify-end gap-1">
@@ -184,12 +164,15 @@ export function PanelMembersAdmin() {
       </div>
 
       {meta && meta.total_pages > 1 ? (
-        <nav aria-label={t("pagination.label")} className="mt-4 flex items-center justify-between gap-4">
+        <nav
+          aria-label={t("pagination.label")}
+          className="mt-4 flex items-center justify-between gap-4"
+        >
           <button
             type="button"
             className="btn-secondary"
             disabled={page <= 1 || loading}
-            onClick={() => goTo(page - 1)}
+            onClick={() => setPage(page - 1)}
           >
             <ChevronLeft aria-hidden className="size-4" />
             {t("pagination.previous")}
@@ -201,7 +184,7 @@ export function PanelMembersAdmin() {
             type="button"
             className="btn-secondary"
             disabled={page >= meta.total_pages || loading}
-            onClick={() => goTo(page + 1)}
+            onClick={() => setPage(page + 1)}
           >
             {t("pagination.next")}
             <ChevronRight aria-hidden className="size-4" />
@@ -211,8 +194,9 @@ export function PanelMembersAdmin() {
 
       <ConfirmDialog
         open={pending !== null}
-        busy={busy}
-        danger={pending?.kind === "delete"}
+        onOpenChange={(next) => !next && setPending(null)}
+        pending={busy}
+        tone={pending?.kind === "delete" ? "danger" : "primary"}
         title={t(pending?.kind === "delete" ? "confirmDeleteTitle" : "confirmResendTitle")}
         description={
           pending
@@ -224,8 +208,7 @@ export function PanelMembersAdmin() {
         confirmLabel={t(pending?.kind === "delete" ? "confirmDelete" : "confirmResend")}
         cancelLabel={t("cancel")}
         onConfirm={() => void confirm()}
-        onCancel={() => setPending(null)}
-        onCloseAutoFocus={restoreFocus}
+        returnFocus={focusTarget}
       />
     </section>
   );

@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { api } from "@/lib/api-client";
+import { useState } from "react";
+import { useApiQuery } from "@/components/data/use-api-query";
 
 const loadLoginDialog = () => import("@/components/auth/login-dialog");
 
@@ -17,16 +17,9 @@ const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), 
  */
 export function FooterAuth() {
   const t = useTranslations("common.footer");
-  const [signedIn, setSignedIn] = useState<boolean | null>(null);
+  const whoami = useApiQuery("/api/whoami");
   const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    api("/api/whoami", { signal: controller.signal }).then((result) => {
-      if (!controller.signal.aborted) setSignedIn(result.ok);
-    });
-    return () => controller.abort();
-  }, []);
-  if (signedIn) {
+  if (!whoami.loading && !whoami.error) {
     return (
       <Link href="/admin/studies" className="btn-secondary">
         {t("adminPortal")}

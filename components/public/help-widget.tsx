@@ -1,11 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import { getPublicSiteConfig } from "@/lib/config/public-site";
+import type { HelpLine } from "@/lib/config/help-line";
 import { hasHelpContacts } from "./help-widget-contacts";
 import { HelpWidgetPanel } from "./help-widget-panel";
 
 /** The floating help button of every public page; absent when no help line is configured. */
-export async function HelpWidget() {
-  const { help } = getPublicSiteConfig();
+export async function HelpWidget({ help }: { help: HelpLine }) {
   if (!hasHelpContacts(help)) return null;
   const t = await getTranslations("help");
   return (

@@ -1,29 +1,36 @@
 "use client";
 
-import { ArrowRight, Loader2 } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { api } from "@/lib/api-client";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { SubmitButton } from "@/components/ui/submit-button";
 
+/**
+ * The home page's sign-up: one field, so no form library (this page's script is budgeted). Any
+ * failure shows the spec's one text; what went wrong is not the visitor's to fix.
+ */
 export function PanelSignupForm() {
   const t = useTranslations("home");
   const router = useRouter();
   const [email, setEmail] = useState("");
-  const [loading, setLoading] = useState(false);
+  const { run, pending } = useApiMutation();
+  const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState(false);
+  const loading = pending || leaving;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || loading) return;
-    setLoading(true);
     setFailed(false);
-    const result = await api("/api/panel_user", { body: { email } });
+    const result = await run({ path: "/api/panel_user", body: { email } });
     if (result.ok && result.status === 200) {
+      // Stays busy until the thank-you page replaces this one.
+      setLeaving(true);
       router.push("/bedankt");
       return;
     }
-    setLoading(false);
     setFailed(true);
   }
 
@@ -46,18 +53,13 @@ export function PanelSignupForm() {
           aria-invalid={failed || undefined}
           aria-describedby={failed ? "panel-email-error" : undefined}
         />
-        <button
-          type="submit"
-          className="btn-primary shrink-0 px-3"
-          disabled={email.trim() === "" || loading}
+        <SubmitButton
+          className="shrink-0 px-3"
+          pending={loading}
+          disabled={email.trim() === ""}
           aria-label={t("submit")}
-        >
-          {loading ? (
-            <Loader2 aria-hidden className="size-5 animate-spin" />
-          ) : (
-            <ArrowRight aria-hidden className="size-5" />
-          )}
-        </button>
+          icon={<ArrowRight aria-hidden className="size-5" />}
+        />
       </div>
       {failed && (
         <p id="panel-email-error" role="alert" className="field-error">

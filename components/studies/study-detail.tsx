@@ -3,14 +3,13 @@
 import { useTranslations } from "next-intl";
 import { ExternalLink, RotateCw } from "lucide-react";
 import { useEffect } from "react";
-import { Notice } from "@/components/panel/notice";
-import { Spinner } from "@/components/panel/spinner";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { Alert } from "@/components/ui/alert";
+import { Spinner } from "@/components/ui/spinner";
+import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyDto } from "@/lib/studies/schemas";
 import { RichText } from "./rich-text";
-import { StatusNotice } from "./status-notice";
-import { useApiResource } from "./use-api-resource";
 
 const titleClass = "text-3xl font-bold tracking-tight break-words text-primary-800 sm:text-4xl";
 
@@ -22,23 +21,26 @@ export function StudyDetail({ id }: { id: number | null }) {
   const t = useTranslations("studies.study");
   const common = useTranslations("common");
   const errorMessage = useErrorMessage();
-  const { state, reload } = useApiResource<StudyDto>(id === null ? null : `/api/study/${id}`);
-  const study = state.status === "ready" ? state.data : null;
+  const {
+    data: study,
+    error: loadError,
+    refresh,
+  } = useApiQuery<StudyDto>(id === null ? null : `/api/study/${id}`);
 
   // The static page's title is generic; once the study is known, its name is the better title.
   useEffect(() => {
     if (study) document.title = `${study.name} · ${common("siteName")}`;
   }, [study, common]);
 
-  if (id === null || state.status === "error") {
-    const error = state.status === "error" ? state.error : { code: ErrorCode.NOT_FOUND, message: "" };
+  if (id === null || loadError) {
+    const error = loadError ?? { code: ErrorCode.NOT_FOUND, message: "" };
     return (
       <>
         <h1 className={titleClass}>{t("fallbackTitle")}</h1>
         <div className="mt-6 space-y-3">
-          <Notice tone="error" title={errorMessage(error)} />
+          <Alert tone="error" title={errorMessage(error)} />
           {error.code !== ErrorCode.NOT_FOUND && error.code !== ErrorCode.INVALID_INPUT ? (
-            <button type="button" className="btn-secondary" onClick={reload}>
+            <button type="button" className="btn-secondary" onClick={refresh}>
               <RotateCw aria-hidden className="size-4" />
               {t("retry")}
             </button>
@@ -57,13 +59,13 @@ export function StudyDetail({ id }: { id: number | null }) {
       </h1>
       <div className="mt-6">
         {open ? (
-          <StatusNotice tone="success" title={t("open")}>
+          <Alert tone="success" title={t("open")}>
             <p>{t("openDetail")}</p>
-          </StatusNotice>
+          </Alert>
         ) : (
-          <StatusNotice tone="info" title={t("closed")}>
+          <Alert tone="info" title={t("closed")}>
             <p>{t("closedDetail")}</p>
-          </StatusNotice>
+          </Alert>
         )}
       </div>
       <RichText html={study.description} className="mt-6 text-lg" />

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
-import { FieldError } from "./field-error";
+import { FieldError } from "@/components/ui/field-error";
 
 type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;
 

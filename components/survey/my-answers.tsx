@@ -1,18 +1,16 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2, Search, Trash2 } from "lucide-react";
+import { Search, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { api } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
-import type { OwnResponse } from "@/lib/responses/lookup";
-import { responseTokenSchemaWith, type ResponseTokenInput } from "@/lib/responses/schemas";
-import { FormAlert } from "@/components/auth/form-alert";
-import { TextField } from "@/components/auth/text-field";
-import { ConfirmDialog } from "@/components/panel/confirm-dialog";
-import { Notice } from "@/components/panel/notice";
+import { useApiForm } from "@/components/data/use-api-form";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import { ErrorCode } from "@/lib/errors/codes";
+import { responseTokenSchemaWith, type OwnResponse } from "@/lib/responses/schemas";
 import { OwnAnswersList } from "./own-answers-list";
 
 type Found = { token: string; response: OwnResponse };
@@ -23,15 +21,25 @@ type Found = { token: string; response: OwnResponse };
  */
 export function MyAnswers() {
   const t = useTranslations("survey.myAnswers");
-  const errorsT = useTranslations("errors");
-  const errorMessage = useErrorMessage();
   const schema = useMemo(() => responseTokenSchemaWith(t("tokenRequired")), [t]);
-  const form = useForm<ResponseTokenInput>({ resolver: zodResolver(schema), defaultValues: { token: "" } });
+  // An unknown token and a deleted response look the same: "nothing found for this token".
+  const texts = { [ErrorCode.NOT_FOUND]: t("notFound") };
   const [found, setFound] = useState<Found | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const removal = useApiMutation({ texts });
+  const lookup = useApiForm({
+    schema,
+    defaultValues: { token: "" },
+    submit: ({ token }) => {
+      setFound(null);
+      setDeleted(false);
+      removal.reset();
+      return { path: "/api/survey/response/lookup", body: { token } };
+    },
+    onSuccess: (response: OwnResponse, { token }) => setFound({ token, response }),
+    texts,
+  });
   const resultHeading = useRef<HTMLHeadingElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
@@ -40,73 +48,66 @@ export function MyAnswers() {
     if (found) resultHeading.current?.focus();
   }, [found]);
 
-  function explain(result: { status: number; error: { code: number; message: string } }): string {
-    if (result.error.code === 14) return t("notFound");
-    return result.status === 0 ? errorsT("unknown") : errorMessage(result.error);
-  }
-
-  const lookup = form.handleSubmit(async ({ token }) => {
-    setError(null);
-    setFound(null);
-    setDeleted(false);
-    const result = await api<OwnResponse>("/api/survey/response/lookup", { body: { token } });
-    if (!result.ok) {
-      setError(explain(result));
-      return;
-    }
-    setFound({ token, response: result.data });
-  });
-
   async function remove() {
     if (!found) return;
-    setDeleting(true);
-    setError(null);
-    const result = await api("/api/survey/response/delete", { body: { token: found.token } });
-    setDeleting(false);
+    lookup.setFormError(null);
+    const result = await removal.run({
+      path: "/api/survey/response/delete",
+      body: { token: found.token },
+    });
     setConfirming(false);
-    if (!result.ok) {
-      setError(explain(result));
-      return;
-    }
+    if (!result.ok) return;
     setFound(null);
     setDeleted(true);
-    form.reset({ token: "" });
+    lookup.reset({ token: "" });
   }
 
-  const busy = form.formState.isSubmitting;
+  const error = lookup.formError ?? removal.errorMessage;
   return (
     <div className="space-y-8">
-      <form onSubmit={lookup} noValidate className="space-y-4">
+      <form onSubmit={lookup.onSubmit} noValidate className="space-y-4">
         <TextField
           label={t("tokenLabel")}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           className="input max-w-md font-mono"
-          error={form.formState.errors.token?.message}
-          {...form.register("token")}
+          {...lookup.field("token")}
         />
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Search aria-hidden className="size-4" />}
-          {busy ? t("lookingUp") : t("lookup")}
-        </button>
+        <SubmitButton
+          pending={lookup.pending}
+          pendingLabel={t("lookingUp")}
+          icon={<Search aria-hidden className="size-4" />}
+        >
+          {t("lookup")}
+        </SubmitButton>
       </form>
 
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
 
       {deleted ? (
-        <Notice tone="success" title={t("deleted")}>
+        <Alert tone="success" title={t("deleted")}>
           <p>{t("deletedDetail")}</p>
-        </Notice>
+        </Alert>
       ) : null}
 
       {found ? (
         <section aria-labelledby="own-answers-title" className="space-y-6">
-          <h2 id="own-answers-title" ref={resultHeading} tabIndex={-1} className="text-2xl font-semibold text-primary-800">
+          <h2
+            id="own-answers-title"
+            ref={resultHeading}
+            tabIndex={-1}
+            className="text-2xl font-semibold text-primary-800"
+          >
             {t("resultTitle")}
           </h2>
           <OwnAnswersList response={found.response} />
-          <button ref={deleteButton} type="button" className="btn-danger" onClick={() => setConfirming(true)}>
+          <button
+            ref={deleteButton}
+            type="button"
+            className="btn-danger"
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 aria-hidden className="size-4" />
             {t("delete")}
           </button>
@@ -115,20 +116,16 @@ export function MyAnswers() {
 
       <ConfirmDialog
         open={confirming}
+        onOpenChange={setConfirming}
         title={t("confirmTitle")}
         description={t("confirmText")}
         confirmLabel={t("confirm")}
         cancelLabel={t("cancel")}
-        danger
-        busy={deleting}
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
-        onCloseAutoFocus={(event) => {
-          // Back to the delete button, or to the outcome once the answers are gone.
-          event.preventDefault();
-          if (deleteButton.current) deleteButton.current.focus();
-          else document.getElementById("my-answers-title")?.focus();
-        }}
+        tone="danger"
+        pending={removal.pending}
+        onConfirm={() => void remove()}
+        // Back to the delete button, or to the outcome once the answers are gone.
+        returnFocus={() => deleteButton.current ?? document.getElementById("my-answers-title")}
       />
     </div>
   );

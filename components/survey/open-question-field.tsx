@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { TextAreaField } from "@/components/ui/text-field";
 import type { Block } from "@/lib/surveys/schema";
-import { FieldError } from "./field-error";
 
 type OpenQuestion = Extract<Block, { type: "open_question" }>;
 
@@ -20,27 +20,24 @@ export function OpenQuestionField({
   onChange: (value: string) => void;
 }) {
   const t = useTranslations("survey");
-  const errorId = `${id}-error`;
   return (
-    <div>
-      <label htmlFor={id} className="label text-base">
-        {block.question_text}
-        {block.is_required ? (
-          <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
-        ) : null}
-      </label>
-      <textarea
-        id={id}
-        className="input min-h-28"
-        rows={4}
-        maxLength={10_000}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-required={block.is_required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <TextAreaField
+      id={id}
+      labelClassName="label text-base"
+      label={
+        <>
+          {block.question_text}
+          {block.is_required ? (
+            <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
+          ) : null}
+        </>
+      }
+      rows={4}
+      maxLength={10_000}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-required={block.is_required || undefined}
+      error={error}
+    />
   );
 }

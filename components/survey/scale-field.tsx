@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
 import { scaleValues } from "@/lib/surveys/validation";
-import { FieldError } from "./field-error";
+import { FieldError } from "@/components/ui/field-error";
 
 type Scale = Extract<Block, { type: "scale" }>;
 
@@ -55,16 +55,18 @@ export function ScaleField({
               checked={value === v}
               onChange={() => onChange(v)}
             />
-            <span
-              className="flex size-11 items-center justify-center rounded-md border border-gray-500 bg-white text-base font-semibold text-ink peer-checked:border-primary-700 peer-checked:bg-primary-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600"
-            >
+            <span className="flex size-11 items-center justify-center rounded-md border border-gray-500 bg-white text-base font-semibold text-ink peer-checked:border-primary-700 peer-checked:bg-primary-700 peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary-600">
               {v}
             </span>
           </label>
         ))}
       </div>
       {block.min_label || block.max_label ? (
-        <div aria-hidden className="mt-2 flex max-w-full justify-between gap-4 text-sm text-muted" style={{ width: `${values.length * 3.25}rem` }}>
+        <div
+          aria-hidden
+          className="mt-2 flex max-w-full justify-between gap-4 text-sm text-muted"
+          style={{ width: `${values.length * 3.25}rem` }}
+        >
           <span>{block.min_label}</span>
           <span className="text-right">{block.max_label}</span>
         </div>

@@ -7,7 +7,11 @@ import { ChoiceField } from "./choice-field";
 import { OpenQuestionField } from "./open-question-field";
 import { ScaleField } from "./scale-field";
 
-/** One block of a step. Text content was sanitised by the server before it was sent. */
+/**
+ * One block of a step. Text content was sanitised by the server before it was sent; its box
+ * clips it (`contain: content`, `overflow: hidden`), so it cannot cover the questions or the
+ * page around them.
+ */
 export function SurveyBlock({
   id,
   block,
@@ -22,7 +26,12 @@ export function SurveyBlock({
   onAnswer: (answer: Answer) => void;
 }) {
   if (block.type === "text") {
-    return <div className="prose-content" dangerouslySetInnerHTML={{ __html: block.content }} />;
+    return (
+      <div
+        className="prose-content overflow-hidden break-words [contain:content]"
+        dangerouslySetInnerHTML={{ __html: block.content }}
+      />
+    );
   }
   if (!isQuestion(block)) return null;
   const data_name = block.data_name;

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { Alert } from "@/components/ui/alert";
 
 /** After submitting: the token, shown this once, with a copy button and what it is for. */
 export function SurveyDone({ token }: { token: string }) {
@@ -25,7 +26,12 @@ export function SurveyDone({ token }: { token: string }) {
 
   return (
     <section aria-labelledby="survey-done-title" className="space-y-5">
-      <h2 id="survey-done-title" ref={heading} tabIndex={-1} className="text-2xl font-semibold text-primary-800">
+      <h2
+        id="survey-done-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-primary-800"
+      >
         {t("title")}
       </h2>
       <div>
@@ -48,9 +54,8 @@ export function SurveyDone({ token }: { token: string }) {
           </button>
         </div>
       </div>
-      <div className="rounded-md border border-primary-700 bg-primary-50 p-4 text-ink">
-        <p className="font-semibold">{t("onceOnly")}</p>
-        <p className="mt-1">
+      <Alert tone="info" title={t("onceOnly")}>
+        <p>
           {t.rich("keepIt", {
             link: (chunks) => (
               <Link href="/my-answers" prefetch={false} className="text-primary-700 underline">
@@ -59,7 +64,7 @@ export function SurveyDone({ token }: { token: string }) {
             ),
           })}
         </p>
-      </div>
+      </Alert>
       <p>
         <Link href="/" prefetch={false} className="btn-secondary">
           {common("backToHome")}

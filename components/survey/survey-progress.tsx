@@ -6,7 +6,15 @@ import { useTranslations } from "next-intl";
  * Shown only for surveys of more than one step. The bar's width is the current step's index
  * over the number of steps (spec §4), so it starts empty and fills completely on submission.
  */
-export function SurveyProgress({ index, total, done }: { index: number; total: number; done: boolean }) {
+export function SurveyProgress({
+  index,
+  total,
+  done,
+}: {
+  index: number;
+  total: number;
+  done: boolean;
+}) {
   const t = useTranslations("survey");
   const percent = done ? 100 : Math.round((index / total) * 100);
   const label = t("stepOf", { current: Math.min(index + 1, total), total });
@@ -22,7 +30,10 @@ export function SurveyProgress({ index, total, done }: { index: number; total: n
         aria-valuetext={done ? `${percent}%` : label}
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full rounded-full bg-primary-700 transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-primary-700 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );

@@ -1,11 +1,13 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
+import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { api } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
 import type { PublicSurvey } from "@/lib/surveys/types";
 import {
@@ -14,7 +16,6 @@ import {
   type AnswerProblem,
   type RequiredProblem,
 } from "@/lib/surveys/validation";
-import { FormAlert } from "@/components/auth/form-alert";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
 import { SurveyProgress } from "./survey-progress";
@@ -31,14 +32,14 @@ const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_optio
 export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const t = useTranslations("survey");
   const errorsT = useTranslations("errors");
-  const errorMessage = useErrorMessage();
+  const submission = useApiMutation();
   const steps = survey.steps;
   const total = steps.length;
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [checked, setChecked] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const submitting = submission.pending;
+  const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const moved = useRef(false);
@@ -60,7 +61,9 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   function problemText(problem: AnswerProblem | undefined): string | null {
     if (!problem) return null;
-    return requiredProblems.has(problem) ? t(`problems.${problem as RequiredProblem}`) : errorsT("codes.22");
+    return requiredProblems.has(problem)
+      ? t(`problems.${problem as RequiredProblem}`)
+      : errorsT(`codes.${ErrorCode.INVALID_INPUT}`);
   }
 
   /** True when the step may be left forwards; otherwise shows the errors and focuses the first. */
@@ -80,7 +83,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
-    setSubmitError(null);
+    submission.reset();
     if (!checkStep()) return;
     if (!isLast) {
       moved.current = true;
@@ -88,31 +91,27 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       setIndex(index + 1);
       return;
     }
-    setSubmitting(true);
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
-    const result = await api<SubmitResult>(
-      `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-      { body: { answers: payload } },
-    );
-    setSubmitting(false);
-    if (result.ok) {
-      setToken(result.data.token);
-      return;
-    }
-    // A network failure has no code of its own to show: the spec's generic text.
-    setSubmitError(result.status === 0 ? errorsT("unknown") : errorMessage(result.error));
+    // A failure shows its translated text (a network failure the spec's generic one).
+    const result = await submission.run<SubmitResult>({
+      path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
+      body: { answers: payload },
+    });
+    if (result.ok) setToken(result.data.token);
   }
 
   function previous() {
     setChecked(false);
-    setSubmitError(null);
+    submission.reset();
     moved.current = true;
     setIndex(Math.max(0, index - 1));
   }
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight text-primary-800">{survey.study_name}</h1>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-primary-800">
+        {survey.study_name}
+      </h1>
       {total > 1 ? <SurveyProgress index={index} total={total} done={token !== null} /> : null}
       {token !== null ? (
         <SurveyDone token={token} />
@@ -145,13 +144,16 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
             ))}
           </div>
           <div className="mt-8 space-y-4">
-            {problems.size > 0 ? (
-              <FormAlert tone="error">{t("problems.fillInRequired")}</FormAlert>
-            ) : null}
-            {submitError ? <FormAlert tone="error">{submitError}</FormAlert> : null}
+            {problems.size > 0 ? <Alert tone="error">{t("problems.fillInRequired")}</Alert> : null}
+            {submitError ? <Alert tone="error">{submitError}</Alert> : null}
             <div className="flex flex-wrap justify-between gap-3">
               {index > 0 ? (
-                <button type="button" className="btn-secondary" onClick={previous} disabled={submitting}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={previous}
+                  disabled={submitting}
+                >
                   <ArrowLeft aria-hidden className="size-4" />
                   {t("previous")}
                 </button>
@@ -159,14 +161,13 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
                 <span />
               )}
               {isLast ? (
-                <button type="submit" className="btn-primary" disabled={submitting}>
-                  {submitting ? (
-                    <Loader2 aria-hidden className="size-4 animate-spin" />
-                  ) : (
-                    <Send aria-hidden className="size-4" />
-                  )}
-                  {submitting ? t("submitting") : t("submit")}
-                </button>
+                <SubmitButton
+                  pending={submitting}
+                  pendingLabel={t("submitting")}
+                  icon={<Send aria-hidden className="size-4" />}
+                >
+                  {t("submit")}
+                </SubmitButton>
               ) : (
                 <button type="submit" className="btn-primary">
                   {t("next")}

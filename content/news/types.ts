@@ -5,7 +5,7 @@ export type NewsBlock =
   | { type: "list"; items: string[] };
 
 /**
- * One news article. The articles are Dutch only (spec) and kept as plain data so the centre can
+ * One news article. The articles exist in Dutch only and are kept as plain data so the centre can
  * change a text without touching a component.
  */
 export type NewsArticle = {

@@ -1,11 +1,13 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { loginChallenges, staffUsers, type StaffUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
-import { enforceRateLimits } from "@/lib/http/rate-limit";
+import { transaction, type DbOrTx } from "@/db/client";
+import { staffUsers, type StaffUser } from "@/db/schema";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { withoutLosingLastAdmin } from "./admin-guard";
+import { endUserChallenges } from "./challenge";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 import { voidSetPasswordTokens } from "./password-reset";
@@ -14,13 +16,15 @@ import { revokeUserSessions } from "./session";
 
 /**
  * POST /api/change_password: the current password (code 3 when wrong), then the rules (code 4).
- * Every other session of the account ends; this one stays.
+ * Every other session of the account ends; this one stays. The new password and the ended
+ * sessions and links are one change: none of it happens without the rest.
  */
 export async function changePassword(
   user: StaffUser,
   currentSessionId: string,
   input: ChangePasswordInput,
   now = new Date(),
+  outer?: DbOrTx,
 ): Promise<StaffUser> {
   await enforceRateLimits([accountCheckRule(user.id)], now);
   const currentOk = user.passwordHash
@@ -34,23 +38,28 @@ export async function changePassword(
   if (problem) {
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }
-  const db = await getDb();
-  const [updated] = await db
-    .update(staffUsers)
-    .set({ passwordHash: await hashPassword(input.new_password) })
-    .where(eq(staffUsers.id, user.id))
-    .returning();
-  await revokeUserSessions(user.id, currentSessionId);
-  await db.delete(loginChallenges).where(eq(loginChallenges.userId, user.id));
-  await voidSetPasswordTokens(user.id, now);
+  const passwordHash = await hashPassword(input.new_password);
+  const updated = await transaction(outer, async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ passwordHash })
+      .where(eq(staffUsers.id, user.id))
+      .returning();
+    await revokeUserSessions(user.id, currentSessionId, tx);
+    await endUserChallenges(user.id, tx);
+    await voidSetPasswordTokens(user.id, now, tx);
+    return row;
+  });
   logInfo("auth", "password changed", { userId: user.id });
   return updated;
 }
 
 /** DELETE /api/delete_account: removes the account and, through the foreign keys, its sessions. */
-export async function deleteOwnAccount(user: StaffUser): Promise<void> {
-  await withoutLosingLastAdmin(user.id, (tx) =>
-    tx.delete(staffUsers).where(eq(staffUsers.id, user.id)),
+export async function deleteOwnAccount(user: StaffUser, outer?: DbOrTx): Promise<void> {
+  await withoutLosingLastAdmin(
+    user.id,
+    (tx) => tx.delete(staffUsers).where(eq(staffUsers.id, user.id)),
+    outer,
   );
   logInfo("auth", "account deleted by its owner", { userId: user.id });
 }

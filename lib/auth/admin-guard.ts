@@ -1,34 +1,35 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
 
 /**
  * The portal must keep at least one admin: only an admin can invite staff or hand out the
- * role. Answered with code 8 ("requires an admin") and status 409, as the action would leave
- * nobody who is one.
+ * role. Code 8 ("requires an admin") as a conflict with the current state: the action would
+ * leave nobody who is one.
  */
 export function lastAdminError(): AppError {
   return new AppError(ErrorCode.ADMIN_REQUIRED, {
-    status: 409,
-    message: "The last admin cannot be removed or lose the admin role; make someone else an admin first",
+    kind: "conflict",
+    message:
+      "The last admin cannot be removed or lose the admin role; make someone else an admin first",
   });
 }
 
 /**
  * Runs `change` while every admin row is locked, after checking that the account it touches
  * is not the last admin. Locking all admins makes two admins demoting each other at the same
- * moment wait for one another instead of both succeeding.
+ * moment wait for one another instead of both succeeding. Inside a caller's transaction the
+ * locks are held until that transaction ends.
  */
 export async function withoutLosingLastAdmin<T>(
   userId: number,
   change: (tx: Tx) => Promise<T>,
+  outer?: DbOrTx,
 ): Promise<T> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(outer, async (tx) => {
     const admins = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)

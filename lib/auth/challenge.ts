@@ -1,9 +1,10 @@
+import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { loginChallenges, staffUsers, type StaffUser } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { serializeCookie } from "@/lib/http/cookies";
+import { serializeCookie } from "@/lib/cookies";
 
 /**
  * A password step that succeeded for an account with two-factor on. Only the holder of its
@@ -76,8 +77,8 @@ export async function endChallenge(challengeId: string): Promise<boolean> {
   return removed.length > 0;
 }
 
-export async function endUserChallenges(userId: number): Promise<void> {
-  const db = await getDb();
+export async function endUserChallenges(userId: number, tx?: DbOrTx): Promise<void> {
+  const db = await dbOr(tx);
   await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
 }
 
@@ -105,4 +106,3 @@ export function clearedChallengeCookie(): string {
     path: CHALLENGE_PATH,
   });
 }
-

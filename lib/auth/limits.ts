@@ -1,6 +1,7 @@
-import { clientLimit } from "@/lib/http/client-ip";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
-import { pseudonymousKey } from "@/lib/http/rate-limit-key";
+import "server-only";
+import { clientLimit } from "@/lib/rate-limit/client";
+import type { RateLimitRule } from "@/lib/rate-limit/limiter";
+import { pseudonymousKey } from "@/lib/rate-limit/keys";
 
 const MINUTES = 60;
 

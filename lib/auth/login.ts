@@ -1,9 +1,10 @@
+import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
-import { enforceRateLimits, releaseRateLimit } from "@/lib/http/rate-limit";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimits, releaseRateLimit } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { createChallenge, endChallenge, findChallenge, recordFailedCode } from "./challenge";
 import { loginRules, secondFactorClientRule, secondFactorRule } from "./limits";

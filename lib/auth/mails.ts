@@ -1,10 +1,10 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import { readCookie } from "@/lib/http/cookies";
-import { renderMail } from "@/lib/mail/layout";
+import { readCookie } from "@/lib/cookies";
 import type { MailMessage } from "@/lib/mail";
-import enAuth from "@/messages/en/auth.json";
-import nlAuth from "@/messages/nl/auth.json";
+import { renderMail } from "@/lib/mail/layout";
+import { mailTexts } from "@/lib/mail/texts";
 
 export type TokenPurpose = "reset" | "invite";
 
@@ -30,13 +30,13 @@ export function setPasswordMail(
   email: string,
   token: string,
 ): MailMessage {
-  const texts = (locale === "en" ? enAuth : nlAuth).mail[purpose];
+  const t = mailTexts(locale, purpose === "invite" ? "mail.staff.invite" : "mail.staff.reset");
   const { html, text } = renderMail({
     lang: locale,
-    heading: texts.heading,
-    paragraphs: [texts.intro, texts.expiry],
-    action: { label: texts.action, url: setPasswordUrl(email, token, purpose) },
-    footer: { text: texts.ignore },
+    heading: t("heading"),
+    paragraphs: [t("intro"), t("expiry")],
+    action: { label: t("action"), url: setPasswordUrl(email, token, purpose) },
+    footer: { text: t("ignore") },
   });
-  return { to: email, subject: texts.subject, html, text };
+  return { to: email, subject: t("subject"), html, text };
 }

@@ -1,19 +1,22 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { getDb } from "@/db/client";
-import { loginChallenges, passwordResetTokens, sessions, staffUsers } from "@/db/schema";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
+import { passwordResetTokens, staffUsers } from "@/db/schema";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
-import { enforceRateLimits } from "@/lib/http/rate-limit";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import type { Locale } from "@/lib/i18n/locales";
 import { logInfo } from "@/lib/log";
-import { afterResponse } from "@/lib/http/after-response";
+import { afterResponse } from "@/lib/deferred/after-response";
 import { sendMail } from "@/lib/mail";
+import { endUserChallenges } from "./challenge";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
 import { hashPassword } from "./password";
 import { passwordProblem, type ResetPasswordInput } from "./schemas";
+import { revokeUserSessions } from "./session";
 import { findStaffByEmail } from "./staff-users";
 
 const LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -32,8 +35,9 @@ export async function issueSetPasswordToken(
   userId: number,
   purpose: TokenPurpose,
   now = new Date(),
+  tx?: DbOrTx,
 ): Promise<string> {
-  const db = await getDb();
+  const db = await dbOr(tx);
   const token = randomToken(20);
   await db.insert(passwordResetTokens).values({
     tokenHash: sha256Hex(token),
@@ -77,8 +81,12 @@ export async function requestPasswordReset(
  * or mismatched tokens are code 5, expired ones code 6; a weak password is code 4 and leaves
  * the token usable. Success ends every session of the account.
  */
-export async function resetPassword(input: ResetPasswordInput, now = new Date()): Promise<void> {
-  const db = await getDb();
+export async function resetPassword(
+  input: ResetPasswordInput,
+  now = new Date(),
+  outer?: DbOrTx,
+): Promise<void> {
+  const db = await dbOr(outer);
   const tokenHash = sha256Hex(input.reset_token);
   const [row] = await db
     .select({ token: passwordResetTokens, email: staffUsers.email })
@@ -96,7 +104,7 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
   }
   const passwordHash = await hashPassword(input.new_password);
   const userId = row.token.userId;
-  await db.transaction(async (tx) => {
+  await transaction(outer, async (tx) => {
     // Claiming the token and setting the password happen together, and only once.
     const claimed = await tx
       .update(passwordResetTokens)
@@ -108,19 +116,20 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
       .update(staffUsers)
       .set({ passwordHash, isVerified: true })
       .where(eq(staffUsers.id, userId));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    await voidSetPasswordTokens(userId, now, tx);
+    await revokeUserSessions(userId, undefined, tx);
+    await endUserChallenges(userId, tx);
   });
   logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
 }
 
 /** Every outstanding link of an account stops working (after a password change). */
-export async function voidSetPasswordTokens(userId: number, now = new Date()): Promise<void> {
-  const db = await getDb();
+export async function voidSetPasswordTokens(
+  userId: number,
+  now = new Date(),
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = await dbOr(tx);
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { emailSchema } from "@/lib/validation";
 import enAuth from "@/messages/en/auth.json";
 
 /**
  * Every payload of the staff sign-in and account calls, shared by the forms and the handlers.
  * Texts are passed in: a form gives its translated texts (the login area and the account modals
- * word some rules differently, spec §5), a handler the English defaults below, which end up in
+ * word some rules differently), a handler the English defaults below, which end up in
  * the `fields` of a code 22 answer.
  */
 export type ValidationKey = keyof typeof enAuth.validation;
@@ -18,13 +19,7 @@ const MAX_TOKEN_LENGTH = 200;
 
 type EmailKey = "emailRequired" | "emailInvalid";
 export function emailField(t: Texts<EmailKey> = englishTexts) {
-  return z
-    .string(t("emailRequired"))
-    .trim()
-    .toLowerCase()
-    .min(1, t("emailRequired"))
-    .max(254, t("emailInvalid"))
-    .pipe(z.email(t("emailInvalid")));
+  return emailSchema({ required: t("emailRequired"), invalid: t("emailInvalid") });
 }
 
 type CodeKey = "codeRequired" | "codeInvalid";
@@ -33,7 +28,12 @@ export function totpCodeField(t: Texts<CodeKey> = englishTexts) {
   return z
     .string(t("codeRequired"))
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, t("codeRequired")).regex(/^\d{6}$/, t("codeInvalid")));
+    .pipe(
+      z
+        .string()
+        .min(1, t("codeRequired"))
+        .regex(/^\d{6}$/, t("codeInvalid")),
+    );
 }
 
 type NewPasswordKey =
@@ -43,7 +43,7 @@ type NewPasswordKey =
   | "passwordNeedsUppercase"
   | "passwordNeedsLowercase"
   | "passwordNeedsDigit";
-/** The password rules of spec §5 and §9: at least 8 characters with upper, lower and digit. */
+/** The password rules: at least 8 characters with an upper-case letter, a lower-case one and a digit. */
 export function newPasswordField(t: Texts<NewPasswordKey> = englishTexts) {
   return z
     .string(t("newPasswordRequired"))
@@ -55,7 +55,7 @@ export function newPasswordField(t: Texts<NewPasswordKey> = englishTexts) {
     .regex(/\p{Nd}/u, t("passwordNeedsDigit"));
 }
 
-/** A password typed to prove who you are: no rule beyond a sane length (spec: "no rule"). */
+/** A password typed to prove who you are: no rule beyond a sane length (it may be an old one). */
 const passwordInput = z.string().max(MAX_PASSWORD_LENGTH);
 
 type ConfirmKey = "confirmRequired" | "passwordsDontMatch";

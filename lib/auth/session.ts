@@ -1,9 +1,11 @@
+import "server-only";
 import { and, eq, lt, ne } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { sessions, staffUsers, type StaffUser } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { serializeCookie } from "@/lib/http/cookies";
+import type { PublicUser } from "./public-user";
 
 export const SESSION_COOKIE = "session";
 const SESSION_MS = 7 * 24 * 3600 * 1000;
@@ -17,8 +19,8 @@ export type SessionContext = {
 };
 
 /** Starts a new session for the user; returns the token for the cookie (never stored). */
-export async function createSession(userId: number, now = new Date()) {
-  const db = await getDb();
+export async function createSession(userId: number, now = new Date(), tx?: DbOrTx) {
+  const db = await dbOr(tx);
   const token = randomToken(20);
   const expiresAt = new Date(now.getTime() + SESSION_MS);
   await db.insert(sessions).values({ id: sha256Hex(token), userId, createdAt: now, expiresAt });
@@ -59,14 +61,18 @@ export async function validateSessionToken(
   return { sessionId: id, user: row.user, expiresAt, renewed };
 }
 
-export async function revokeSession(sessionId: string): Promise<void> {
-  const db = await getDb();
+export async function revokeSession(sessionId: string, tx?: DbOrTx): Promise<void> {
+  const db = await dbOr(tx);
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
 /** Ends every session of a user, or every one but `exceptSessionId`. */
-export async function revokeUserSessions(userId: number, exceptSessionId?: string): Promise<void> {
-  const db = await getDb();
+export async function revokeUserSessions(
+  userId: number,
+  exceptSessionId?: string,
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = await dbOr(tx);
   await db
     .delete(sessions)
     .where(
@@ -76,8 +82,8 @@ export async function revokeUserSessions(userId: number, exceptSessionId?: strin
     );
 }
 
-export async function deleteExpiredSessions(now = new Date()): Promise<void> {
-  const db = await getDb();
+export async function deleteExpiredSessions(now = new Date(), tx?: DbOrTx): Promise<void> {
+  const db = await dbOr(tx);
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
@@ -99,7 +105,7 @@ export function clearedSessionCookie(): string {
 }
 
 /** The staff user as the API shows it: never a hash, secret or token. */
-export function toPublicUser(user: StaffUser) {
+export function toPublicUser(user: StaffUser): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -109,4 +115,3 @@ export function toPublicUser(user: StaffUser) {
     two_factor_enabled: user.twoFactorEnabled,
   };
 }
-export type PublicUser = ReturnType<typeof toPublicUser>;

@@ -1,25 +1,26 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { logInfo } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
-import { withoutLosingLastAdmin, type Tx } from "./admin-guard";
+import { withoutLosingLastAdmin } from "./admin-guard";
 import { setPasswordMail } from "./mails";
 import { issueSetPasswordToken } from "./password-reset";
 import type { InviteStaffInput } from "./staff-schemas";
 import { findStaffById } from "./staff-users";
 
-async function mustFind(id: number): Promise<StaffUser> {
-  const user = await findStaffById(id);
+async function mustFind(id: number, tx?: DbOrTx): Promise<StaffUser> {
+  const user = await findStaffById(id, tx);
   if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
   return user;
 }
 
-async function mailInvitation(user: StaffUser, locale: Locale): Promise<void> {
-  const token = await issueSetPasswordToken(user.id, "invite");
+async function mailInvitation(user: StaffUser, locale: Locale, tx?: DbOrTx): Promise<void> {
+  const token = await issueSetPasswordToken(user.id, "invite", new Date(), tx);
   await sendMail(setPasswordMail("invite", locale, user.email, token));
 }
 
@@ -31,8 +32,9 @@ export async function inviteStaff(
   input: InviteStaffInput,
   invitedBy: StaffUser,
   locale: Locale,
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
-  const db = await getDb();
+  const db = await dbOr(tx);
   const [user] = await db
     .insert(staffUsers)
     .values({ email: input.email, name: input.name, isAdmin: input.is_admin, passwordHash: null })
@@ -40,7 +42,7 @@ export async function inviteStaff(
     .returning();
   if (!user) throw new AppError(ErrorCode.EMAIL_EXISTS);
   try {
-    await mailInvitation(user, locale);
+    await mailInvitation(user, locale, tx);
   } catch (error) {
     await db.delete(staffUsers).where(eq(staffUsers.id, user.id));
     throw error;
@@ -50,23 +52,28 @@ export async function inviteStaff(
 }
 
 /** POST /api/staff/{id}/resend_invite: a new link for someone who has not chosen a password yet. */
-export async function resendInvitation(id: number, locale: Locale): Promise<void> {
-  const user = await mustFind(id);
+export async function resendInvitation(id: number, locale: Locale, tx?: DbOrTx): Promise<void> {
+  const user = await mustFind(id, tx);
   if (user.passwordHash !== null) {
     throw new AppError(ErrorCode.INVALID_INPUT, {
-      status: 409,
+      kind: "conflict",
       message: "This account is already active",
     });
   }
-  await mailInvitation(user, locale);
+  await mailInvitation(user, locale, tx);
   logInfo("auth", "staff invitation sent again", { userId: user.id });
 }
 
 /** PUT /api/staff/{id}: grants or takes the admin role; the last admin keeps it (code 8). */
-export async function setStaffAdmin(id: number, isAdmin: boolean, by: StaffUser): Promise<StaffUser> {
-  await mustFind(id);
-  const change = async (tx: Tx) => {
-    const [updated] = await tx
+export async function setStaffAdmin(
+  id: number,
+  isAdmin: boolean,
+  by: StaffUser,
+  tx?: DbOrTx,
+): Promise<StaffUser> {
+  await mustFind(id, tx);
+  const change = async (inner: Tx) => {
+    const [updated] = await inner
       .update(staffUsers)
       .set({ isAdmin })
       .where(eq(staffUsers.id, id))
@@ -74,18 +81,24 @@ export async function setStaffAdmin(id: number, isAdmin: boolean, by: StaffUser)
     return updated;
   };
   const updated = isAdmin
-    ? await (await getDb()).transaction(change)
-    : await withoutLosingLastAdmin(id, change);
+    ? await transaction(tx, change)
+    : await withoutLosingLastAdmin(id, change, tx);
   if (!updated) throw new AppError(ErrorCode.USER_NOT_FOUND);
-  logInfo("auth", isAdmin ? "admin role granted" : "admin role taken away", { userId: id, by: by.id });
+  logInfo("auth", isAdmin ? "admin role granted" : "admin role taken away", {
+    userId: id,
+    by: by.id,
+  });
   return updated;
 }
 
 /** DELETE /api/staff/{id}: removes an account and its sessions; never the last admin. */
-export async function removeStaff(id: number, by: StaffUser): Promise<void> {
-  await mustFind(id);
-  const removed = await withoutLosingLastAdmin(id, (tx) =>
-    tx.delete(staffUsers).where(eq(staffUsers.id, id)).returning({ id: staffUsers.id }),
+export async function removeStaff(id: number, by: StaffUser, tx?: DbOrTx): Promise<void> {
+  await mustFind(id, tx);
+  const removed = await withoutLosingLastAdmin(
+    id,
+    (inner) =>
+      inner.delete(staffUsers).where(eq(staffUsers.id, id)).returning({ id: staffUsers.id }),
+    tx,
   );
   if (removed.length === 0) throw new AppError(ErrorCode.USER_NOT_FOUND);
   logInfo("auth", "staff member removed", { userId: id, by: by.id });

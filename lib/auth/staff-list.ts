@@ -1,3 +1,4 @@
+import "server-only";
 import type { StaffUser } from "@/db/schema";
 import { toPublicUser } from "./session";
 import type { StaffListItem } from "./staff-schemas";

@@ -18,8 +18,6 @@ export type InviteStaffInput = z.infer<ReturnType<typeof inviteStaffSchema>>;
 export const updateStaffSchema = z.object({ is_admin: z.boolean() });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
 
-export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
-
 /** A staff member as the staff screen shows them (built by `toStaffListItem`). */
 export type StaffListItem = {
   id: number;

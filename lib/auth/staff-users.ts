@@ -1,8 +1,9 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
 import { emailField, passwordProblem } from "./schemas";
 
@@ -16,8 +17,8 @@ export async function findStaffByEmail(email: string): Promise<StaffUser | null>
   return user ?? null;
 }
 
-export async function findStaffById(id: number): Promise<StaffUser | null> {
-  const db = await getDb();
+export async function findStaffById(id: number, tx?: DbOrTx): Promise<StaffUser | null> {
+  const db = await dbOr(tx);
   const [user] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
   return user ?? null;
 }
@@ -36,7 +37,9 @@ export type NewStaffAccount = { email: string; password: string; name?: string; 
 export async function createStaffAccount(input: NewStaffAccount): Promise<StaffUser> {
   const email = emailField().safeParse(input.email);
   if (!email.success) {
-    throw new AppError(ErrorCode.INVALID_INPUT, { fields: { email: email.error.issues[0].message } });
+    throw new AppError(ErrorCode.INVALID_INPUT, {
+      fields: { email: email.error.issues[0].message },
+    });
   }
   const problem = passwordProblem(input.password);
   if (problem) {

@@ -1,3 +1,4 @@
+import "server-only";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { getConfig } from "@/lib/config";
@@ -27,10 +28,15 @@ export function openTotpSecret(sealed: string): string {
   return decrypt(totpKey(), Buffer.from(sealed, "base64")).toString("utf8");
 }
 
-/** The otpauth:// URI as a QR code: a base64 PNG without a data: prefix (DESIGN §4). */
+/** The otpauth:// URI as a QR code: a base64 PNG without a data: prefix, as the API answers it. */
 export async function totpQrCode(email: string, secret: string): Promise<string> {
   const uri = generateURI({ issuer: ISSUER, label: email, secret, period: PERIOD_SECONDS });
-  const png = await QRCode.toBuffer(uri, { type: "png", errorCorrectionLevel: "M", margin: 2, width: 240 });
+  const png = await QRCode.toBuffer(uri, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 240,
+  });
   return png.toString("base64");
 }
 

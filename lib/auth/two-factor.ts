@@ -1,10 +1,11 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
-import { enforceRateLimits } from "@/lib/http/rate-limit";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";

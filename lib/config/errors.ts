@@ -1,3 +1,5 @@
+import "server-only";
+
 /** One error listing every configuration problem, so a bad deployment is fixed in one go. */
 export class ConfigError extends Error {
   constructor(problems: string[]) {

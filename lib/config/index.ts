@@ -1,3 +1,4 @@
+import "server-only";
 import { ConfigError } from "./errors";
 import { publicSiteFromEnv, type PublicSiteConfig } from "./public-site";
 import { envSchema, type Env } from "./schema";
@@ -20,6 +21,7 @@ export type AppConfig = {
     resendApiKey: string | undefined;
     resendBaseUrl: string | undefined;
     outboxDir: string;
+    /** Provider requests per second for the whole site, not per instance. */
     ratePerSecond: number;
   };
   cronSecret: string | undefined;

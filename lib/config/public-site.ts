@@ -1,12 +1,7 @@
+import "server-only";
 import { ConfigError } from "./errors";
+import type { HelpLine } from "./help-line";
 import { publicSiteEnvSchema, type PublicSiteEnv } from "./schema";
-
-export type HelpLine = {
-  /** The number as people read it. */
-  phone?: { display: string; href: string };
-  chatUrl?: string;
-  websiteUrl?: string;
-};
 
 export type PublicSiteConfig = {
   appUrl: string;
@@ -34,7 +29,9 @@ export function publicSiteFromEnv(e: PublicSiteEnv): PublicSiteConfig {
 }
 
 /** Parses only the public site's settings, so static pages build without the server's secrets. */
-export function parsePublicSiteConfig(source: Record<string, string | undefined>): PublicSiteConfig {
+export function parsePublicSiteConfig(
+  source: Record<string, string | undefined>,
+): PublicSiteConfig {
   const parsed = publicSiteEnvSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(

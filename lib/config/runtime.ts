@@ -1,3 +1,5 @@
+import "server-only";
+
 /** Facts about the running process that Next.js itself sets (not application configuration). */
 export const runtime = {
   isNodeRuntime: () => process.env.NEXT_RUNTIME === "nodejs",

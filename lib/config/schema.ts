@@ -1,4 +1,6 @@
+import "server-only";
 import { z } from "zod";
+import { DEFAULT_QUICK_EXIT_URL } from "./quick-exit";
 
 const boolFlag = z
   .enum(["0", "1", "true", "false", ""])
@@ -14,19 +16,20 @@ const optionalUrl = optionalString.pipe(z.url().optional());
 
 const optionalHttpUrl = optionalString.pipe(z.url({ protocol: /^https?$/ }).optional());
 
-/** A neutral page (a weather search) that says nothing about where the visitor came from. */
-export const DEFAULT_QUICK_EXIT_URL = "https://www.google.com/search?q=weer";
-
 /**
  * What the public pages need. Those pages are rendered at build time, so these are read then
  * (a change needs a new build) and must not depend on the server's secrets.
  */
 export const publicSiteEnvSchema = z.object({
   APP_URL: z.url().default("http://localhost:3000"),
+  // A short note in brackets may follow the number ("0800 1234 (gratis)"): it is shown, not dialled.
   HELP_PHONE: optionalString.pipe(
     z
       .string()
-      .regex(/^\+?[0-9][0-9 ()-]{2,24}$/, "HELP_PHONE must be a phone number, e.g. 0800 1234")
+      .regex(
+        /^\+?[0-9][0-9 ()-]{2,24}( \([\p{L} /.-]{1,30}\))?$/u,
+        "HELP_PHONE must be a phone number, e.g. 0800 1234, optionally followed by a note in brackets",
+      )
       .optional(),
   ),
   HELP_CHAT_URL: optionalHttpUrl,
@@ -51,7 +54,9 @@ export const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(["resend", "log", "memory"]).optional(),
   MAIL_FROM: z.string().default("Onderzoekspanel <panel@example.org>"),
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
-  MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(10),
+  // Provider requests per second for the whole site (one batch of up to 100 mails is one
+  // request). Resend allows 5 per team by default; 4 leaves room for sign-up and password mails.
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().max(1000).default(4),
   CRON_SECRET: optionalString.pipe(
     z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   ),

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";

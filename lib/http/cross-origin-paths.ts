@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * API paths that are called by mail clients (RFC 8058 one-click unsubscribe) or schedulers, not
  * by browsers, so they carry no Origin. Each authenticates itself by other means.

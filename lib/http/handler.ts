@@ -1,3 +1,4 @@
+import "server-only";
 import { z, type ZodType } from "zod";
 import type { StaffUser } from "@/db/schema";
 import {
@@ -6,13 +7,15 @@ import {
   validateSessionToken,
   type SessionContext,
 } from "@/lib/auth/session";
-import { clientIp } from "./client-ip";
-import { readCookie } from "./cookies";
-import { ErrorCode } from "./error-codes";
-import { AppError, errorResponse } from "./errors";
-import { isAllowedOrigin } from "./origin";
-import { enforceRateLimits, type RateLimitRule } from "./rate-limit";
+import { readCookie } from "@/lib/cookies";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
+import { clientKey } from "@/lib/rate-limit/client";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
+import { isAllowedOrigin } from "./origin";
+import { errorResponse } from "./status";
 
 type Auth = "none" | "optional" | "staff" | "admin";
 type BodyKind = "json" | "multipart" | "form" | "none";
@@ -29,6 +32,7 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   params: P;
   user: UserFor<A>;
   session: SessionFor<A>;
+  /** The caller's rate-limit key: an HMAC of the address, or one shared key without a proxy. */
   ip: string;
   /** Applies further limits once the input is known (e.g. per e-mail address). */
   limit: (rules: RateLimitRule[]) => Promise<void>;
@@ -46,6 +50,11 @@ export type RouteOptions<A extends Auth, B, Q, P> = {
   rateLimit?: (ip: string) => RateLimitRule[];
   /** Skips the Origin check: only for calls made by mail clients or schedulers, never browsers. */
   allowCrossOrigin?: boolean;
+  /**
+   * The most body bytes read (413 code 24 beyond it, see body-limit.ts). Set it on every route
+   * that takes a file: an unbounded body would be held in memory whole.
+   */
+  maxBodyBytes?: number;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -70,17 +79,21 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
   return result.data;
 }
 
-async function readBody(req: Request, kind: BodyKind): Promise<unknown> {
+async function readBody(
+  req: Request,
+  kind: BodyKind,
+  maxBytes: number | undefined,
+): Promise<unknown> {
   if (kind === "none") return undefined;
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (kind === "json") {
     if (!type.startsWith("application/json")) {
       throw new AppError(ErrorCode.INVALID_INPUT, {
-        status: 415,
+        kind: "unsupported_media",
         message: "Expected an application/json body",
       });
     }
-    const text = await req.text();
+    const text = await boundedBody(req, maxBytes).text();
     if (text.trim() === "") return {};
     try {
       return JSON.parse(text);
@@ -88,11 +101,13 @@ async function readBody(req: Request, kind: BodyKind): Promise<unknown> {
       throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed JSON body" });
     }
   }
+  const body = boundedBody(req, maxBytes);
   try {
-    const form = await req.formData();
+    const form = await body.formData();
     if (kind === "form") return Object.fromEntries(form.entries());
     return form;
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed form body" });
   }
 }
@@ -118,7 +133,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       if (!SAFE_METHODS.has(req.method) && !options.allowCrossOrigin && !isAllowedOrigin(req)) {
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
       }
-      const ip = clientIp(req);
+      const ip = clientKey(req);
       if (options.rateLimit) await enforceRateLimits(options.rateLimit(ip));
 
       if (options.auth !== "none") {
@@ -136,7 +151,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const url = new URL(req.url);
       const query = parseWith(options.query, Object.fromEntries(url.searchParams.entries()));
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
-      const body = parseWith(options.body, await readBody(req, bodyKind));
+      const body = parseWith(options.body, await readBody(req, bodyKind, options.maxBodyBytes));
 
       const result = await handler({
         req,
@@ -150,7 +165,10 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
-        response.headers.append("set-cookie", sessionCookie(readCookie(req, SESSION_COOKIE)!, session.expiresAt));
+        response.headers.append(
+          "set-cookie",
+          sessionCookie(readCookie(req, SESSION_COOKIE)!, session.expiresAt),
+        );
       }
       return response;
     } catch (error) {

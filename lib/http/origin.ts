@@ -1,3 +1,4 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 
 function originOf(value: string | null): string | null {
@@ -17,7 +18,8 @@ export function isAllowedOrigin(req: Request): boolean {
   // Referer only stands in when there is no Origin header at all: "Origin: null" (sandboxed or
   // privacy-redirected requests) must not be rescued by a Referer.
   const originHeader = req.headers.get("origin");
-  const origin = originHeader !== null ? originOf(originHeader) : originOf(req.headers.get("referer"));
+  const origin =
+    originHeader !== null ? originOf(originHeader) : originOf(req.headers.get("referer"));
   if (!origin) return false;
   const config = getConfig();
   if (origin === config.appOrigin) return true;

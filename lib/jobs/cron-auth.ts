@@ -1,7 +1,8 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 
 /**
  * The scheduler of a serverless host authenticates with `Authorization: Bearer $CRON_SECRET`.

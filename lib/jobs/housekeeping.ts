@@ -1,7 +1,8 @@
+import "server-only";
 import { deleteExpiredChallenges } from "@/lib/auth/challenge";
 import { deleteStaleSetPasswordTokens } from "@/lib/auth/password-reset";
 import { deleteExpiredSessions } from "@/lib/auth/session";
-import { sweepRateLimits } from "@/lib/http/rate-limit";
+import { sweepRateLimits } from "@/lib/rate-limit/limiter";
 import { deleteStaleSignups } from "@/lib/panel/housekeeping";
 
 /** Periodic clean-up shared by the in-process timer and the cron endpoint. */

@@ -1,6 +1,8 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { getDatabase } from "@/db/client";
 import { logError } from "@/lib/log";
+import { wakeDeliveryLoop } from "@/lib/messages/delivery/loop";
 import { runScheduledWork } from "./scheduled";
 
 const startedKey = Symbol.for("research-panel.jobs-started");
@@ -17,6 +19,8 @@ export async function startBackgroundJobs(): Promise<void> {
   await getDatabase();
   if (!getConfig().backgroundJobs) return;
   const tick = async () => {
+    // Picks up panel-message deliveries left by a restart or waiting for a late retry.
+    wakeDeliveryLoop();
     try {
       await runScheduledWork();
     } catch (error) {

@@ -1,10 +1,19 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { createLogTransport } from "./transports/log";
 import { createMemoryTransport } from "./transports/memory";
 import { createResendTransport } from "./transports/resend";
 import type { MailMessage, MailTransport, SendOptions, SendResult } from "./types";
 
-export type { MailMessage, MailTransport, SendOptions, SendResult } from "./types";
+export type {
+  BatchItemResult,
+  BatchSendResult,
+  MailMessage,
+  MailTransport,
+  ProviderRateLimit,
+  SendOptions,
+  SendResult,
+} from "./types";
 export { MailSendError } from "./types";
 
 const transportKey = Symbol.for("research-panel.mail-transport");
@@ -17,7 +26,11 @@ export function getMailTransport(): MailTransport {
     const { mail } = getConfig();
     g[transportKey] =
       mail.transport === "resend"
-        ? createResendTransport({ apiKey: mail.resendApiKey!, baseUrl: mail.resendBaseUrl, from: mail.from })
+        ? createResendTransport({
+            apiKey: mail.resendApiKey!,
+            baseUrl: mail.resendBaseUrl,
+            from: mail.from,
+          })
         : mail.transport === "memory"
           ? createMemoryTransport(mail.from)
           : createLogTransport(mail.from, mail.outboxDir);

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * The one mail layout: plain, readable, no images, no tracking. Every text passed in is escaped;
  * `bodyHtml` is for already-sanitised rich text (panel messages) only.
@@ -47,7 +49,14 @@ ${action}${footer}
     ...c.paragraphs.flatMap((t) => [t, ""]),
     ...(c.bodyHtml ? [htmlToText(c.bodyHtml), ""] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ""] : []),
-    ...(c.footer ? ["--", c.footer.link ? `${c.footer.text} ${c.footer.link.label}: ${c.footer.link.url}` : c.footer.text] : []),
+    ...(c.footer
+      ? [
+          "--",
+          c.footer.link
+            ? `${c.footer.text} ${c.footer.link.label}: ${c.footer.link.url}`
+            : c.footer.text,
+        ]
+      : []),
   ].join("\n");
   return { html, text };
 }

@@ -1,6 +1,8 @@
+import "server-only";
 import { isLocale, type Locale } from "@/lib/i18n/locales";
-import { stopLinks } from "@/lib/panel/links";
+import { stopLinks } from "@/lib/links/panel";
 import { renderMail, type MailContent } from "./layout";
+import { mailTexts } from "./texts";
 import type { MailMessage } from "./types";
 
 /** What a panel mail needs to know about its recipient. */
@@ -8,16 +10,11 @@ export type PanelRecipient = { id: number; email: string; locale: string; stopNo
 
 export type PanelMailContent = Omit<MailContent, "lang" | "footer"> & { subject: string };
 
-const footerTexts: Record<Locale, { text: string; link: string }> = {
-  nl: {
-    text: "Je ontvangt deze e-mail omdat dit adres is aangemeld voor het onderzoekspanel. Wil je niet meer meedoen?",
-    link: "Deelname stoppen",
-  },
-  en: {
-    text: "You receive this email because this address was signed up for the research panel. No longer want to take part?",
-    link: "Stop participating",
-  },
-};
+/** The footer's words in a language, for a mail that has no member and so no stop link. */
+export function panelMailFooter(locale: Locale): { text: string; link: string } {
+  const t = mailTexts(locale, "mail.panel.footer");
+  return { text: t("text"), link: t("link") };
+}
 
 /** The member's stored language, or Dutch for anything unexpected. */
 export function mailLocale(locale: string): Locale {
@@ -42,12 +39,12 @@ export function unsubscribeHeaders(oneClickUrl: string): Record<string, string> 
 export function panelMail(recipient: PanelRecipient, content: PanelMailContent): MailMessage {
   const lang = mailLocale(recipient.locale);
   const links = stopLinks(recipient);
-  const footer = footerTexts[lang];
+  const t = mailTexts(lang, "mail.panel.footer");
   const { subject, ...body } = content;
   const { html, text } = renderMail({
     ...body,
     lang,
-    footer: { text: footer.text, link: { label: footer.link, url: links.page } },
+    footer: { text: t("text"), link: { label: t("link"), url: links.page } },
   });
   return { to: recipient.email, subject, html, text, headers: unsubscribeHeaders(links.oneClick) };
 }

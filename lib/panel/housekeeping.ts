@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";

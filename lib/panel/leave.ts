@@ -1,8 +1,9 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessageDeliveries, panelUsers } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import { stopTokenMatches } from "./tokens";
 
 /**
@@ -10,9 +11,8 @@ import { stopTokenMatches } from "./tokens";
  * (the foreign key does that); a provider error kept on them could quote the address, so it is
  * cleared first. Returns false when there was no such member.
  */
-export async function removePanelUser(memberId: number): Promise<boolean> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+export async function removePanelUser(memberId: number, outer?: DbOrTx): Promise<boolean> {
+  return transaction(outer, async (tx) => {
     await tx
       .update(panelMessageDeliveries)
       .set({ lastError: null })
@@ -26,13 +26,17 @@ export async function removePanelUser(memberId: number): Promise<boolean> {
 }
 
 /** Leaving through a stop link (page or one-click): any stop token the member was ever sent. */
-export async function stopParticipation(memberId: number, token: string): Promise<void> {
-  const db = await getDb();
+export async function stopParticipation(
+  memberId: number,
+  token: string,
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = await dbOr(tx);
   const [member] = await db
     .select({ id: panelUsers.id, stopNonce: panelUsers.stopNonce })
     .from(panelUsers)
     .where(eq(panelUsers.id, memberId))
     .limit(1);
   if (!member || !stopTokenMatches(member, token)) throw new AppError(ErrorCode.STOP_FAILED);
-  if (!(await removePanelUser(member.id))) throw new AppError(ErrorCode.STOP_FAILED);
+  if (!(await removePanelUser(member.id, tx))) throw new AppError(ErrorCode.STOP_FAILED);
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import { desc, gt, lt, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { panelUserCounts, panelUsers } from "@/db/schema";
@@ -33,7 +34,8 @@ export async function countPanelUsers(db: Db): Promise<number> {
 function pageStart(blocks: Block[], offset: number): { belowId: number; skip: number } {
   let above = 0;
   for (const { block, members } of blocks) {
-    if (above + members > offset) return { belowId: (block + 1) * COUNT_BLOCK_SIZE, skip: offset - above };
+    if (above + members > offset)
+      return { belowId: (block + 1) * COUNT_BLOCK_SIZE, skip: offset - above };
     above += members;
   }
   return { belowId: 0, skip: 0 };

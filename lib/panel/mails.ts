@@ -1,11 +1,12 @@
+import "server-only";
 import type { PanelUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { verificationLink } from "@/lib/links/panel";
 import { logError } from "@/lib/log";
 import { sendMail, type MailMessage } from "@/lib/mail";
 import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
 import { verificationMail } from "@/lib/mail/templates/verification";
-import { verificationLink } from "./links";
 
 async function deliver(message: MailMessage, idempotencyKey: string, memberId: number) {
   try {
@@ -14,7 +15,7 @@ async function deliver(message: MailMessage, idempotencyKey: string, memberId: n
     // The member row is already written; asking the person to try again gives them a fresh link.
     logError("panel-mail", error, { memberId });
     throw new AppError(ErrorCode.UNKNOWN, {
-      status: 503,
+      kind: "unavailable",
       message: "Could not send the email, try again later",
     });
   }

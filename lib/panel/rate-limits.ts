@@ -1,5 +1,6 @@
-import { clientLimit } from "@/lib/http/client-ip";
-import type { RateLimitRule } from "@/lib/http/rate-limit";
+import "server-only";
+import { clientLimit, perClientLimits } from "@/lib/rate-limit/client";
+import type { RateLimitRule } from "@/lib/rate-limit/limiter";
 import { emailRateKey } from "./tokens";
 
 const HOUR = 3600;
@@ -17,8 +18,5 @@ export const signupLimitsPerAddress = (email: string): RateLimitRule[] => [
 ];
 
 /** Verify, stop and one-click unsubscribe: tokens are 160+ bits, this only blunts floods. */
-export const tokenLimitsPerClient =
-  (action: string) =>
-  (ip: string): RateLimitRule[] => [
-    { key: `panel-${action}:ip:${ip}`, limit: clientLimit(ip, 30, 600), windowSeconds: 600 },
-  ];
+export const panelLinkLimits = (action: "verify" | "stop" | "unsubscribe") =>
+  perClientLimits(`panel-${action}`, { perClient: 30, siteWide: 600, windowSeconds: 600 });

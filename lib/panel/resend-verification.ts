@@ -1,8 +1,9 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import { sendVerificationMail } from "./mails";
 import { newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
@@ -30,7 +31,7 @@ export async function resendVerification(memberId: number, now = new Date()): Pr
       .limit(1);
     if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
     throw new AppError(ErrorCode.INVALID_INPUT, {
-      status: 409,
+      kind: "conflict",
       message: "This panel member has already verified their email address",
     });
   }

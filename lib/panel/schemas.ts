@@ -1,25 +1,15 @@
 import { z } from "zod";
-
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email());
+import { digitsSchema, emailSchema, idOrNumberSchema } from "@/lib/validation";
 
 /** POST /api/panel_user: shared by the home form and the handler. */
-export const panelSignupSchema = z.object({ email: emailSchema });
+export const panelSignupSchema = z.object({ email: emailSchema() });
 export type PanelSignupInput = z.infer<typeof panelSignupSchema>;
 
-const MAX_ID = 2_147_483_647;
-
 /**
- * A member id as it arrives: a number in JSON bodies, digits in query strings and paths (the
- * verify and stop pages pass the id from their link unchanged).
+ * A member id as it arrives: a number in JSON bodies, digits in query strings (the verify and
+ * stop pages pass the id from their link unchanged).
  */
-export const panelUserIdSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)])
-  .pipe(z.number().int().min(1).max(MAX_ID));
+const panelUserIdSchema = idOrNumberSchema;
 
 // Tokens are 32 (verification) or 64 (stop) characters; the bound only keeps junk out.
 const tokenSchema = z.string().trim().min(1).max(128);
@@ -49,12 +39,10 @@ export const PANEL_MAX_PAGE_SIZE = 100;
  * clamped: a client asking for 1,000 rows should learn it gets at most 100, not silently fewer.
  */
 export const panelUserListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(PANEL_MAX_PAGE_SIZE).default(PANEL_PAGE_SIZE),
+  page: digitsSchema({ min: 1, max: 1_000_000_000 }).default(1),
+  per_page: digitsSchema({ min: 1, max: PANEL_MAX_PAGE_SIZE }).default(PANEL_PAGE_SIZE),
 });
 export type PanelUserListQuery = z.infer<typeof panelUserListQuerySchema>;
-
-export const panelUserParamsSchema = z.object({ id: panelUserIdSchema });
 
 /** A member as the admin API shows it. */
 export const panelUserSchema = z.object({

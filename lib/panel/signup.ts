@@ -1,5 +1,6 @@
+import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
@@ -13,8 +14,13 @@ import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./token
  * - known, not yet confirmed: a fresh token (the previous link stops working) and a new mail;
  * - known and confirmed: nothing changes, an "already in the panel" mail goes out.
  */
-export async function signUp(email: string, locale: Locale, now = new Date()): Promise<void> {
-  const db = await getDb();
+export async function signUp(
+  email: string,
+  locale: Locale,
+  now = new Date(),
+  tx?: DbOrTx,
+): Promise<void> {
+  const db = await dbOr(tx);
   const { token, hash } = newVerificationToken();
   const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_MS);
   const keepIfVerified = (column: string) =>

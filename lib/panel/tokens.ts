@@ -1,6 +1,7 @@
-import { getConfig } from "@/lib/config";
-import { constantTimeEqual, hmacHex, randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { pseudonymousKey } from "@/lib/http/rate-limit-key";
+import "server-only";
+import { constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
+import { stopTokenFor } from "@/lib/links/panel";
+import { pseudonymousKey } from "@/lib/rate-limit/keys";
 
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
@@ -20,15 +21,11 @@ export function newStopNonce(): string {
   return randomToken(16);
 }
 
-/**
- * The stop token of a member: derived, never stored, so every mail's stop link keeps working
- * until the member leaves (the row and its nonce are gone then).
- */
-export function stopTokenFor(member: { id: number; stopNonce: string }): string {
-  return hmacHex(getConfig().appSecret, `panel-stop:${member.id}:${member.stopNonce}`);
-}
-
-export function stopTokenMatches(member: { id: number; stopNonce: string }, token: string): boolean {
+/** Whether a stop link's token is the member's (see `stopTokenFor`), compared in constant time. */
+export function stopTokenMatches(
+  member: { id: number; stopNonce: string },
+  token: string,
+): boolean {
   return constantTimeEqual(stopTokenFor(member), token);
 }
 

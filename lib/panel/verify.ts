@@ -1,8 +1,9 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import { verificationTokenMatches } from "./tokens";
 
 /**
@@ -10,7 +11,11 @@ import { verificationTokenMatches } from "./tokens";
  * 48 hours: code 6 (only the holder of the link learns that it expired). The hash is kept after
  * confirming, so opening the same link again answers 200 and the member stays confirmed.
  */
-export async function verifyEmail(memberId: number, token: string, now = new Date()): Promise<void> {
+export async function verifyEmail(
+  memberId: number,
+  token: string,
+  now = new Date(),
+): Promise<void> {
   const db = await getDb();
   const [member] = await db
     .select({
@@ -32,7 +37,9 @@ export async function verifyEmail(memberId: number, token: string, now = new Dat
     .update(panelUsers)
     .set({ isVerified: true, verifiedAt: now })
     // The hash in the condition: a sign-up in between replaced the token, so this one is void.
-    .where(and(eq(panelUsers.id, memberId), eq(panelUsers.verificationHash, member.verificationHash!)))
+    .where(
+      and(eq(panelUsers.id, memberId), eq(panelUsers.verificationHash, member.verificationHash!)),
+    )
     .returning({ id: panelUsers.id });
   if (updated.length === 0) throw new AppError(ErrorCode.VERIFY_FAILED);
 }

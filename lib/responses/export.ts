@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
@@ -38,7 +39,11 @@ export async function* studyResponses(
       .orderBy(asc(surveyResponses.id))
       .limit(pageSize);
     for (const row of rows) {
-      yield { id: row.id, submittedOn: row.submittedOn, answers: openAnswers(studyId, row.answers) };
+      yield {
+        id: row.id,
+        submittedOn: row.submittedOn,
+        answers: openAnswers(studyId, row.answers),
+      };
     }
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1].id;

@@ -1,19 +1,12 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { ErrorCode } from "@/lib/http/error-codes";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import type { OwnResponse } from "./schemas";
 import { openAnswers } from "./sealed-answers";
 import { responseTokenHash } from "./token";
-
-/** POST /api/survey/response/lookup: what the token's holder submitted. */
-export type OwnResponse = {
-  study_name: string;
-  /** YYYY-MM-DD */
-  submitted_on: string;
-  answers: StoredAnswer[];
-};
 
 export async function lookupResponse(token: string): Promise<OwnResponse> {
   const db = await getDb();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StoredAnswer } from "@/lib/surveys/answers";
 
 /**
  * The body of POST /api/survey/response/lookup and /delete: the token, never in a URL. The
@@ -13,3 +14,11 @@ export function responseTokenSchemaWith(requiredText = "please enter your token"
 export const responseTokenSchema = responseTokenSchemaWith();
 
 export type ResponseTokenInput = z.infer<typeof responseTokenSchema>;
+
+/** POST /api/survey/response/lookup: what the token's holder submitted. */
+export type OwnResponse = {
+  study_name: string;
+  /** YYYY-MM-DD */
+  submitted_on: string;
+  answers: StoredAnswer[];
+};

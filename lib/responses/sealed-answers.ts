@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { decrypt, encrypt } from "@/lib/crypto/aead";

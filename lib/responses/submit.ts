@@ -1,7 +1,8 @@
-import { getDb } from "@/db/client";
+import "server-only";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { validateSubmission } from "@/lib/surveys/validation";
@@ -13,12 +14,16 @@ import { newResponseToken } from "./token";
  * The row holds the study, the token's hash, the date (no time of day) and the sealed answers:
  * nothing about who or which browser sent it.
  */
-export async function submitResponse(surveyUuid: string, answers: Answer[]): Promise<SubmitResult> {
-  const survey = await loadOpenSurvey(surveyUuid);
+export async function submitResponse(
+  surveyUuid: string,
+  answers: Answer[],
+  tx?: DbOrTx,
+): Promise<SubmitResult> {
+  const survey = await loadOpenSurvey(surveyUuid, tx);
   const checked = validateSubmission(survey.steps, answers);
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
   const { token, hash } = newResponseToken();
-  const db = await getDb();
+  const db = await dbOr(tx);
   await db.insert(surveyResponses).values({
     studyId: survey.studyId,
     tokenHash: hash,

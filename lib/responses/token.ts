@@ -1,3 +1,4 @@
+import "server-only";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 
 /**

@@ -1,61 +1,40 @@
+import "server-only";
 import DOMPurify from "isomorphic-dompurify";
+import {
+  CLASS_PATTERNS,
+  IMAGE_TYPES,
+  LINK_PROTOCOLS,
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_TAGS,
+  STYLE_PROPERTIES,
+} from "./allow-list";
 
 /**
- * The one sanitiser for rich text (study descriptions, message bodies, survey text blocks), used
- * when HTML is stored and again when it is shown. Runs on the server (jsdom) and in the browser
- * with the same rules. The allow-list is the spec's (§5); within it, values are narrowed further
- * where the spec's list would still let content reach outside the site or outside its box.
+ * The one sanitiser for rich text (study descriptions, message bodies, survey text blocks). It
+ * runs on the server only: when HTML is stored and again when the API hands it out, so the
+ * browser receives safe HTML and carries no sanitiser. The lists are those of `allow-list.ts`;
+ * within them, values are narrowed further where they would still let content reach outside the
+ * site or outside its box.
  */
 
-export const RICH_TEXT_TAGS = [
-  "p",
-  "br",
-  "strong",
-  "em",
-  "u",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "li",
-  "a",
-  "img",
-  "blockquote",
-  "code",
-  "pre",
-] as const;
-
-export const RICH_TEXT_ATTRIBUTES = ["href", "src", "alt", "target", "rel", "class", "style"] as const;
-
 /**
- * Links: http, https, mailto, tel and sms, or a relative address (no scheme at all). DOMPurify
- * strips whitespace and decodes entities before testing, so "java&#9;script:" is caught too.
+ * Links: the allowed schemes, or a relative address (no scheme at all). DOMPurify strips
+ * whitespace and decodes entities before testing, so "java&#9;script:" is caught too.
  */
-const LINK_URI = /^(?:(?:https?|mailto|tel|sms):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+const LINK_URI = new RegExp(
+  `^(?:(?:${LINK_PROTOCOLS.join("|")}):|[^a-z]|[a-z+.-]+(?:[^a-z+.\\-:]|$))`,
+  "i",
+);
 
 /**
- * Images: a path on this site, or an inline raster image. The CSP blocks other origins anyway;
- * refusing them here keeps stored content from depending on, or reporting to, a third party.
+ * Images: a path on this site, or an inline image of an allowed type. The CSP blocks other
+ * origins anyway; refusing them here keeps stored content from depending on, or reporting to, a
+ * third party.
  */
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
-const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=]+$/i;
+const DATA_IMAGE = new RegExp(`^data:image/(?:${IMAGE_TYPES.join("|")});base64,[a-z0-9+/=]+$`, "i");
 
-/** What the editor can produce: alignment, colours, emphasis and image sizes. Nothing positions. */
-const STYLE_PROPERTIES = new Set([
-  "text-align",
-  "color",
-  "background-color",
-  "font-weight",
-  "font-style",
-  "text-decoration",
-  "width",
-  "height",
-  "max-width",
-]);
+const STYLE_PROPERTY_SET = new Set<string>(STYLE_PROPERTIES);
 // Keywords, numbers, lengths and hex colours, or one rgb()/hsl() colour: no url(), expression(),
 // var(), escapes, comments or quotes.
 const STYLE_VALUE = /^(?:[#a-z0-9.,%\s-]+|(?:rgba?|hsla?)\([0-9.,%\s]+\))$/i;
@@ -70,6 +49,11 @@ export function isAllowedImageSource(value: string): boolean {
   return SAME_ORIGIN_PATH.test(url) || DATA_IMAGE.test(url);
 }
 
+/**
+ * Keeps the declarations of the allowed properties with plain values. Nothing that positions
+ * or hides content (position, inset, z-index, display, visibility, margins, transforms) is on
+ * the list, so none of it survives.
+ */
 export function sanitizeStyle(value: string): string {
   const kept: string[] = [];
   for (const declaration of value.split(";")) {
@@ -77,11 +61,23 @@ export function sanitizeStyle(value: string): string {
     if (colon < 0) continue;
     const property = declaration.slice(0, colon).trim().toLowerCase();
     const propertyValue = declaration.slice(colon + 1).trim();
-    if (STYLE_PROPERTIES.has(property) && propertyValue !== "" && STYLE_VALUE.test(propertyValue)) {
+    if (
+      STYLE_PROPERTY_SET.has(property) &&
+      propertyValue !== "" &&
+      STYLE_VALUE.test(propertyValue)
+    ) {
       kept.push(`${property}: ${propertyValue}`);
     }
   }
   return kept.join("; ");
+}
+
+/** Keeps only the class names content may carry (a code block's language). */
+export function sanitizeClass(value: string): string {
+  return value
+    .split(/\s+/)
+    .filter((name) => name !== "" && CLASS_PATTERNS.some((pattern) => pattern.test(name)))
+    .join(" ");
 }
 
 function narrowAttributes(node: Element): void {
@@ -90,6 +86,13 @@ function narrowAttributes(node: Element): void {
     const safe = sanitizeStyle(style);
     if (safe) node.setAttribute("style", safe);
     else node.removeAttribute("style");
+  }
+
+  const className = node.getAttribute("class");
+  if (className !== null) {
+    const safe = sanitizeClass(className);
+    if (safe) node.setAttribute("class", safe);
+    else node.removeAttribute("class");
   }
 
   const tag = node.tagName.toLowerCase();

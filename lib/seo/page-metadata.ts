@@ -1,3 +1,4 @@
+import "server-only";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { getPublicSiteConfig } from "@/lib/config/public-site";

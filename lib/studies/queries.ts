@@ -1,28 +1,38 @@
+import "server-only";
 import { desc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
+import type { Tx } from "@/db/transaction";
 import type { StudyStatus } from "./schemas";
 import type { StudyRow } from "./serialize";
 
 const studyWithSurvey = { ...getTableColumns(studies), surveyUuid: surveys.surveyUuid };
 
-function selectStudies(db: Db) {
-  return db.select(studyWithSurvey).from(studies).leftJoin(surveys, eq(surveys.studyId, studies.id));
+function selectStudies(db: Db | Tx) {
+  return db
+    .select(studyWithSurvey)
+    .from(studies)
+    .leftJoin(surveys, eq(surveys.studyId, studies.id));
 }
 
 /**
  * Studies newest first (ties broken by id, so the order is stable), optionally only those in the
  * given statuses. Served by the (status, created_at) index.
  */
-export async function listStudies(filter: { statuses?: readonly StudyStatus[] } = {}): Promise<StudyRow[]> {
+export async function listStudies(
+  filter: { statuses?: readonly StudyStatus[] } = {},
+): Promise<StudyRow[]> {
   const db = await getDb();
   const query = selectStudies(db);
-  const filtered = filter.statuses ? query.where(inArray(studies.status, [...filter.statuses])) : query;
+  const filtered = filter.statuses
+    ? query.where(inArray(studies.status, [...filter.statuses]))
+    : query;
   return filtered.orderBy(desc(studies.createdAt), desc(studies.id));
 }
 
-export async function findStudy(id: number): Promise<StudyRow | null> {
-  const db = await getDb();
+/** A study with its survey's uuid; inside `tx` when given, so a transaction sees its own writes. */
+export async function findStudy(id: number, tx?: Tx): Promise<StudyRow | null> {
+  const db = tx ?? (await getDb());
   const [row] = await selectStudies(db).where(eq(studies.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,21 +1,39 @@
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { findStudy, listStudies } from "./queries";
-import { isPublicStudyStatus, type PublicStudyStatus, type StudyDto, type StudyList } from "./schemas";
-import { toStudyDto } from "./serialize";
+import {
+  isPublicStudyStatus,
+  type PublicStudyStatus,
+  type StudyDto,
+  type StudyList,
+} from "./schemas";
+import { toStudyDto, type StudyRow } from "./serialize";
 
 /**
- * GET /api/study/open and /api/study/finished. The HTML fields are returned as stored: they are
- * sanitised when written and again by the page that shows them, so the API never alters content.
+ * A study as these calls answer it. The HTML fields are sanitised on the way out, whatever was
+ * stored, so the pages that show them can render them as they come and need no sanitiser of
+ * their own in the browser.
  */
+function toSafeStudyDto(row: StudyRow): StudyDto {
+  const dto = toStudyDto(row);
+  return {
+    ...dto,
+    short_description: sanitizeRichText(dto.short_description),
+    description: sanitizeRichText(dto.description),
+  };
+}
+
+/** GET /api/study/open and /api/study/finished. */
 export async function listPublicStudies(status: PublicStudyStatus): Promise<StudyList> {
   const rows = await listStudies({ statuses: [status] });
-  return { items: rows.map(toStudyDto) };
+  return { items: rows.map(toSafeStudyDto) };
 }
 
 /**
  * GET /api/study/{id}: open and finished studies for everyone, any study for signed-in staff.
- * A study the caller may not see answers exactly like a missing one (404 code 14), so the public
+ * A study the caller may not see answers exactly like a missing one (not found), so the public
  * cannot learn which ids exist.
  */
 export async function readStudy(id: number, viewer: { staff: boolean }): Promise<StudyDto> {
@@ -23,5 +41,5 @@ export async function readStudy(id: number, viewer: { staff: boolean }): Promise
   if (!row || (!viewer.staff && !isPublicStudyStatus(row.status))) {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
-  return toStudyDto(row);
+  return toSafeStudyDto(row);
 }

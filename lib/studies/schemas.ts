@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The study statuses of spec §4, in the order of the database enum (db/schema.ts `studyStatus`;
+ * The study statuses, in the order of the database enum (db/schema.ts `studyStatus`;
  * a unit test keeps the two equal). Kept here without importing the schema so client components
  * can use it without pulling the database layer into the browser.
  */
@@ -17,19 +17,7 @@ export function isPublicStudyStatus(status: StudyStatus): status is PublicStudyS
   return (PUBLIC_STUDY_STATUSES as readonly StudyStatus[]).includes(status);
 }
 
-const MAX_ID = 2_147_483_647;
-
-/** A study id from a path segment: digits only (no "1e3", " 1" or "0x10"), within the serial range. */
-export const studyIdSchema = z
-  .string()
-  .regex(/^\d{1,10}$/, "Expected a study id")
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(MAX_ID));
-
-/** Route parameters of /api/study/{id}. */
-export const studyParamsSchema = z.object({ id: studyIdSchema });
-
-/** A study as the API shows it (DESIGN §4). The HTML fields are the stored rich text. */
+/** A study as the API shows it. The HTML fields are rich text, sanitised on the way out. */
 export const studySchema = z.object({
   id: z.number().int(),
   name: z.string(),

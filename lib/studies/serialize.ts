@@ -1,3 +1,4 @@
+import "server-only";
 import type { Study } from "@/db/schema";
 import type { StudyDto } from "./schemas";
 

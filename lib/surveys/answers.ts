@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a participant sends (spec §3 "Answer"): one entry per answered question, identified by
+ * What a participant sends (an Answer): one entry per answered question, identified by
  * the block's data_name and type, carrying exactly the value field of that type.
  */
 const dataName = z.string().max(100);

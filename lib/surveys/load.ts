@@ -1,8 +1,9 @@
+import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { ErrorCode } from "@/lib/http/error-codes";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
 import { stepsSchema, type Step } from "./schema";
 import { sortedSteps } from "./validation";
 
@@ -16,10 +17,10 @@ export type OpenSurvey = {
 
 /**
  * The survey behind a public uuid, only while its study is open: 404 code 14 for an unknown
- * uuid, 409 code 20 for a study in any other status (spec §4: enrollment only when open).
+ * uuid, code 20 for a study in any other status (people can take part only while it is open).
  */
-export async function loadOpenSurvey(surveyUuid: string): Promise<OpenSurvey> {
-  const db = await getDb();
+export async function loadOpenSurvey(surveyUuid: string, tx?: DbOrTx): Promise<OpenSurvey> {
+  const db = await dbOr(tx);
   const [row] = await db
     .select({
       studyId: surveys.studyId,

@@ -1,3 +1,4 @@
+import "server-only";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { loadOpenSurvey } from "./load";
 import type { Step } from "./schema";

@@ -1,6 +1,6 @@
 import type { Step } from "./schema";
 
-/** GET /api/survey/{surveyUuid}: DESIGN §4's survey shape plus the study's name. */
+/** GET /api/survey/{surveyUuid}: the survey (study id, uuid, steps) plus the study's name. */
 export type PublicSurvey = {
   study_id: number;
   survey_uuid: string;

@@ -2,7 +2,7 @@ import type { Answer, StoredAnswer } from "./answers";
 import type { Block, Step } from "./schema";
 
 /**
- * The rules of spec §5 "survey step validation", shared by the runner (before Next and Submit)
+ * The rules a survey step must meet, shared by the runner (before Next and Submit)
  * and the submit endpoint (before anything is stored), so both always agree.
  */
 
@@ -24,7 +24,7 @@ export type ShapeProblem =
 
 export type AnswerProblem = RequiredProblem | ShapeProblem;
 
-/** The server's English texts; the first three are the spec's own. */
+/** The server's English texts; the first three are also what the runner shows, translated. */
 export const answerProblemMessages: Record<AnswerProblem, string> = {
   fill_in_answer: "please fill in your answer",
   select_option: "please select at least one option",
@@ -49,7 +49,7 @@ export function sortedSteps(steps: Step[]): Step[] {
 }
 
 /**
- * Whether a block takes an answer. Text blocks are skipped (spec §5); a multiple-choice block
+ * Whether a block takes an answer. Text blocks are skipped (nothing to answer); a multiple-choice block
  * without options is skipped too, since nobody could ever satisfy "at least one option".
  */
 export function isQuestion(block: Block): block is QuestionBlock {
@@ -84,7 +84,10 @@ function isBlank(answer: Answer | undefined): boolean {
  * scale: never moved). Multiple choice and scale always need an answer; an open question only
  * when it is required.
  */
-export function checkAnswer(block: QuestionBlock, answer: Answer | undefined): AnswerProblem | null {
+export function checkAnswer(
+  block: QuestionBlock,
+  answer: Answer | undefined,
+): AnswerProblem | null {
   if (answer && answer.type !== block.type) return "wrong_type";
   if (isBlank(answer)) {
     if (block.type === "open_question") return block.is_required ? "fill_in_answer" : null;
@@ -137,8 +140,7 @@ export function collectAnswers(
 }
 
 export type SubmissionResult =
-  | { ok: true; answers: StoredAnswer[] }
-  | { ok: false; fields: Record<string, string> };
+  { ok: true; answers: StoredAnswer[] } | { ok: false; fields: Record<string, string> };
 
 /**
  * Checks a whole submission against the survey (steps as `sortedSteps` gives them). Answers are

@@ -6,12 +6,31 @@ import common from "./common.json";
 import errors from "./errors.json";
 import help from "./help.json";
 import home from "./home.json";
+import mail from "./mail.json";
 import news from "./news.json";
 import panel from "./panel.json";
+import panelMessages from "./panelMessages.json";
 import privacy from "./privacy.json";
 import studies from "./studies.json";
 import survey from "./survey.json";
 import vision from "./vision.json";
 
-const messages = { account, admin, auth, bedankt, common, errors, help, home, news, panel, privacy, studies, survey, vision };
+const messages = {
+  account,
+  admin,
+  auth,
+  bedankt,
+  common,
+  errors,
+  help,
+  home,
+  mail,
+  news,
+  panel,
+  panelMessages,
+  privacy,
+  studies,
+  survey,
+  vision,
+};
 export default messages;

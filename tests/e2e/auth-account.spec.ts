@@ -30,10 +30,17 @@ test.describe("account page", () => {
     await modal.getByLabel("Nieuw wachtwoord", { exact: true }).fill("kort");
     await expect(modal.getByText("Je wachtwoord moet 8 tekens of meer hebben")).toBeVisible();
     await modal.getByLabel("Nieuw wachtwoord", { exact: true }).fill("alleenkleine1");
-    await expect(modal.getByText("Je wachtwoord moet minstens één hoofdletter bevatten")).toBeVisible();
+    await expect(
+      modal.getByText("Je wachtwoord moet minstens één hoofdletter bevatten"),
+    ).toBeVisible();
     await modal.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Nieuw-Wachtw00rd");
     await modal.getByLabel("Bevestig nieuw wachtwoord").fill("Iets-Anders-1");
     await expect(modal.getByText("Wachtwoorden komen niet overeen")).toBeVisible();
+    await expect(modal.getByLabel("Bevestig nieuw wachtwoord")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expectNoAxeViolations(page);
     await modal.getByLabel("Bevestig nieuw wachtwoord").fill("Nieuw-Wachtw00rd");
     await modal.getByLabel("Huidig wachtwoord").fill("Niet-Het-Wachtw00rd");
     await modal.getByRole("button", { name: "Wachtwoord opslaan" }).click();
@@ -43,17 +50,25 @@ test.describe("account page", () => {
     await modal.getByRole("button", { name: "Wachtwoord opslaan" }).click();
     await expect(page.getByText("Je wachtwoord is gewijzigd")).toBeVisible();
     await expect(modal).toHaveCount(0);
+    // Focus goes back to the button that opened the dialog.
+    await expect(page.getByRole("button", { name: "Wachtwoord wijzigen" })).toBeFocused();
 
     await signOut(page);
     await signIn(page, { email: account.email, password: "Nieuw-Wachtw00rd" });
   });
 
-  test("turns two-factor on with the QR code's key and off again with a later code", async ({ page }) => {
+  test("turns two-factor on with the QR code's key and off again with a later code", async ({
+    page,
+  }) => {
     const account = authTestAccounts.toggleTwoFactor;
     await openAccount(page, account);
     await page.getByRole("button", { name: "2FA aanzetten" }).click();
     const modal = page.getByRole("dialog", { name: "2FA aanzetten" });
-    await expect(modal.getByRole("img", { name: "QR-code om dit account aan je authenticator-app toe te voegen" })).toBeVisible();
+    await expect(
+      modal.getByRole("img", {
+        name: "QR-code om dit account aan je authenticator-app toe te voegen",
+      }),
+    ).toBeVisible();
     const secret = (await modal.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expectNoAxeViolations(page);
@@ -77,6 +92,7 @@ test.describe("account page", () => {
     await off.getByLabel("Code uit de app").fill("000000");
     await off.getByRole("button", { name: "2FA uitzetten" }).click();
     await expect(off.getByRole("alert")).toHaveText("Onjuiste 2FA-code, probeer het opnieuw");
+    await expectNoAxeViolations(page);
     // The code that turned it on cannot be used again; the next period's code can.
     await off.getByLabel("Code uit de app").fill(await totpCode(secret, 30));
     await off.getByRole("button", { name: "2FA uitzetten" }).click();
@@ -84,7 +100,7 @@ test.describe("account page", () => {
     await expect(page.getByTestId("two-factor-state")).toHaveText("Nee");
   });
 
-  test("in English the account modals use the spec's texts", async ({ page, context, baseURL }) => {
+  test("in English the account modals use their own texts", async ({ page, context, baseURL }) => {
     await setLocaleCookie(context, baseURL!, "en");
     await openAccount(page, authTestAccounts.english);
     await expect(page.getByTestId("two-factor-state")).toHaveText("No");
@@ -123,7 +139,9 @@ test.describe("account page", () => {
     await expectNoAxeViolations(page);
     await modal.getByRole("button", { name: "Account verwijderen" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Inloggen" })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("button", { name: "Inloggen" }),
+    ).toBeVisible();
     const origin = test.info().project.use.baseURL!;
     const login = await page.request.post("/api/login", {
       data: { email: account.email, password: account.password },

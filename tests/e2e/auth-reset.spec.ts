@@ -10,7 +10,9 @@ test.describe("forgot and reset password", () => {
   test("asks for a reset mail, opens its link and sets a new password (nl)", async ({ page }) => {
     const account = authTestAccounts.forgotPassword;
     await page.goto("/forgot-password");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oeps, ik ben mijn wachtwoord vergeten");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Oeps, ik ben mijn wachtwoord vergeten",
+    );
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Stuur resetmail" }).click();
     await expect(page.getByText("Voer je e-mailadres in")).toBeVisible();
@@ -24,11 +26,15 @@ test.describe("forgot and reset password", () => {
     expect(mail.subject).toBe("Je wachtwoord opnieuw instellen");
     const link = linkTo(mail, "/reset-password");
     await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wachtwoord opnieuw instellen");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Wachtwoord opnieuw instellen",
+    );
     await expect(page.getByLabel("E-mailadres")).toHaveValue(account.email);
     await expect(page.getByLabel("E-mailadres")).toBeDisabled();
     await expect(page.getByLabel("Resetcode")).toBeDisabled();
-    await expect(page.getByLabel("Resetcode")).toHaveValue(new URL(link, "http://x").searchParams.get("reset_token")!);
+    await expect(page.getByLabel("Resetcode")).toHaveValue(
+      new URL(link, "http://x").searchParams.get("reset_token")!,
+    );
     await expectNoAxeViolations(page);
 
     const save = page.getByRole("button", { name: "Wachtwoord opslaan" });
@@ -39,7 +45,9 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByText("Wachtwoorden komen niet overeen")).toBeVisible();
     await page.getByLabel("Bevestig nieuw wachtwoord").fill("Herstel-Wachtw00rd");
     await save.click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText("Wachtwoord is opnieuw ingesteld");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      "Wachtwoord is opnieuw ingesteld",
+    );
     await expect(save).toBeDisabled();
     await signIn(page, { email: account.email, password: "Herstel-Wachtw00rd" });
 
@@ -48,10 +56,16 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Nog-Een-Wachtw00rd");
     await page.getByLabel("Bevestig nieuw wachtwoord").fill("Nog-Een-Wachtw00rd");
     await page.getByRole("button", { name: "Wachtwoord opslaan" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Kon het wachtwoord niet herstellen met deze token");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "Kon het wachtwoord niet herstellen met deze token",
+    );
   });
 
-  test("answers an unknown address like a known one and sends nothing (en)", async ({ page, context, baseURL }) => {
+  test("answers an unknown address like a known one and sends nothing (en)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setLocaleCookie(context, baseURL!, "en");
     await page.goto("/forgot-password");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("woops I forgot my password");
@@ -61,7 +75,9 @@ test.describe("forgot and reset password", () => {
     const unknown = uniqueEmail("nobody");
     await page.getByLabel("Email address").fill(unknown);
     await page.getByRole("button", { name: "send reset email" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toHaveText("if a user with this email exists a reset password mail has been sent");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      "if a user with this email exists a reset password mail has been sent",
+    );
     await expect(page.getByRole("link", { name: "back to home" })).toHaveAttribute("href", "/");
     await page.waitForTimeout(500);
     expect(mailsTo(unknown)).toHaveLength(0);
@@ -69,14 +85,23 @@ test.describe("forgot and reset password", () => {
 
   test("a link without its parameters says so and offers a new one", async ({ page }) => {
     await page.goto("/reset-password");
-    await expect(page.getByRole("main").getByRole("alert")).toContainText("Deze link is niet compleet");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText(
+      "Deze link is niet compleet",
+    );
     await expect(page.getByRole("button", { name: "Wachtwoord opslaan" })).toBeDisabled();
-    await expect(page.getByRole("link", { name: "Nieuwe link aanvragen" })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: "Nieuwe link aanvragen" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 });
 
 test.describe("staff invitations", () => {
-  test("an admin invites someone, who chooses a password through the mailed link", async ({ page, browser, baseURL }) => {
+  test("an admin invites someone, who chooses a password through the mailed link", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = uniqueEmail("invited");
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/staff");
@@ -103,7 +128,9 @@ test.describe("staff invitations", () => {
     await invitedPage.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Gekozen-Wachtw00rd");
     await invitedPage.getByLabel("Bevestig nieuw wachtwoord").fill("Gekozen-Wachtw00rd");
     await invitedPage.getByRole("button", { name: "Wachtwoord opslaan" }).click();
-    await expect(invitedPage.getByRole("main").getByRole("status")).toHaveText("Wachtwoord is opnieuw ingesteld");
+    await expect(invitedPage.getByRole("main").getByRole("status")).toHaveText(
+      "Wachtwoord is opnieuw ingesteld",
+    );
     await signIn(invitedPage, { email, password: "Gekozen-Wachtw00rd" });
     await invitedPage.goto("/admin/studies");
     await expect(invitedPage.getByRole("button", { name: "Gebruikersmenu" })).toContainText(email);
@@ -111,8 +138,14 @@ test.describe("staff invitations", () => {
 
     await page.reload();
     await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Actief");
-    await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "Verwijderen" }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: email })
+      .getByRole("button", { name: "Verwijderen" })
+      .click();
     const confirm = page.getByRole("dialog", { name: "Medewerker verwijderen" });
+    await expect(confirm).toContainText(email);
+    await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Verwijderen" }).click();
     await expect(page.getByText("Medewerker verwijderd")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);

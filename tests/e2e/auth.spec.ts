@@ -10,7 +10,9 @@ function loginDialog(page: Page) {
 }
 
 test.describe("login dialog", () => {
-  test("validates with the spec's Dutch texts, refuses a wrong password and signs in", async ({ page }) => {
+  test("validates with the Dutch texts, refuses a wrong password and signs in", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("button", { name: "Inloggen" }).click();
     const dialog = loginDialog(page);
@@ -27,13 +29,18 @@ test.describe("login dialog", () => {
     await dialog.getByLabel("E-mailadres").fill(e2eAccounts.staff.email);
     await dialog.getByLabel("Wachtwoord").fill("Not-The-Passw0rd");
     await dialog.getByRole("button", { name: "Inloggen" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("Kon niet inloggen met dit e-mailadres en wachtwoord");
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Kon niet inloggen met dit e-mailadres en wachtwoord",
+    );
+    await expectNoAxeViolations(page);
 
     await dialog.getByLabel("Wachtwoord").fill(e2eAccounts.staff.password);
     await dialog.getByRole("button", { name: "Inloggen" }).click();
     await expect(page).toHaveURL(/\/admin\/studies$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Onderzoeken");
-    await expect(page.getByRole("button", { name: "Gebruikersmenu" })).toContainText(e2eAccounts.staff.email);
+    await expect(page.getByRole("button", { name: "Gebruikersmenu" })).toContainText(
+      e2eAccounts.staff.email,
+    );
   });
 
   test("closing the dialog resets both steps", async ({ page }) => {
@@ -126,12 +133,14 @@ test.describe("login dialog", () => {
     await page.getByRole("button", { name: "User menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("contentinfo").getByRole("button", { name: "Login" })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("button", { name: "Login" }),
+    ).toBeVisible();
     await page.goto("/admin/studies");
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a failed logout shows the spec's toast and keeps the user signed in", async ({ page }) => {
+  test("a failed logout shows the error toast and keeps the user signed in", async ({ page }) => {
     await signIn(page, e2eAccounts.staff);
     await page.goto("/admin/studies");
     await page.route("**/api/logout", (route) =>
@@ -143,20 +152,33 @@ test.describe("login dialog", () => {
     );
     await page.getByRole("button", { name: "Gebruikersmenu" }).click();
     await page.getByRole("menuitem", { name: "Uitloggen" }).click();
-    await expect(page.getByText("Uitloggen is niet gelukt, probeer het later opnieuw")).toBeVisible();
+    await expect(
+      page.getByText("Uitloggen is niet gelukt, probeer het later opnieuw"),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/studies$/);
   });
 });
 
 test.describe("admin shell", () => {
-  test("every admin route sends a visitor who is not signed in to the home page", async ({ page, request }) => {
-    for (const path of ["/admin/studies", "/admin/communication", "/admin/panel", "/admin/staff", "/account"]) {
+  test("every admin route sends a visitor who is not signed in to the home page", async ({
+    page,
+    request,
+  }) => {
+    for (const path of [
+      "/admin/studies",
+      "/admin/communication",
+      "/admin/panel",
+      "/admin/staff",
+      "/account",
+    ]) {
       const res = await request.get(path, { maxRedirects: 0 });
       expect(res.status(), path).toBe(307);
       expect(res.headers().location, path).toMatch(/^(http:\/\/[^/]+)?\/$/);
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Welkom bij het onderzoekspanel",
+      );
     }
     // A cookie that merely looks like a session is not one.
     await page.context().addCookies([{ name: "session", value: "a".repeat(32), url: page.url() }]);
@@ -164,14 +186,19 @@ test.describe("admin shell", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("admins see the staff section; the drawer folds away and opens as a dialog on a phone", async ({ page }) => {
+  test("admins see the staff section; the drawer folds away and opens as a dialog on a phone", async ({
+    page,
+  }) => {
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/studies");
     const nav = page.getByRole("navigation", { name: "Beheer" });
     for (const label of ["Onderzoeken", "Communicatie", "Panel", "Medewerkers"]) {
       await expect(nav.getByRole("link", { name: label })).toBeVisible();
     }
-    await expect(nav.getByRole("link", { name: "Onderzoeken" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Onderzoeken" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await page.getByRole("button", { name: "Menu sluiten" }).click();
     await expect(nav).toBeHidden();
     await page.getByRole("button", { name: "Menu openen" }).click();
@@ -194,8 +221,13 @@ test.describe("admin shell", () => {
   test("staff who are not admins have no staff section", async ({ page }) => {
     await signIn(page, e2eAccounts.staff);
     await page.goto("/admin/panel");
-    await expect(page.getByRole("navigation", { name: "Beheer" }).getByRole("link", { name: "Medewerkers" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Beheer" }).getByRole("link", { name: "Medewerkers" }),
+    ).toHaveCount(0);
     await page.goto("/admin/staff");
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("Dit vereist dat je een admin bent");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "Dit vereist dat je een admin bent",
+    );
+    await expectNoAxeViolations(page);
   });
 });

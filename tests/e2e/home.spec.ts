@@ -5,7 +5,9 @@ test("home renders in Dutch by default with the layout", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Welkom bij het onderzoekspanel",
+  );
   const nav = page.getByRole("navigation", { name: "Hoofdmenu" });
   for (const label of ["Home", "Visie", "Onderzoek", "Nieuws", "Privacy"]) {
     await expect(nav.getByRole("link", { name: label })).toBeVisible();
@@ -35,13 +37,17 @@ test("switching to English changes the texts and survives a reload", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the research panel");
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Nederlands" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Welkom bij het onderzoekspanel",
+  );
 });
 
 test("an unknown path lands on the home page", async ({ page }) => {
   await page.goto("/this/does/not/exist");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Welkom bij het onderzoekspanel",
+  );
 });
 
 test("the mobile menu toggles at 320 px", async ({ page }) => {
@@ -49,7 +55,9 @@ test("the mobile menu toggles at 320 px", async ({ page }) => {
   await page.goto("/");
   const toggle = page.getByRole("button", { name: "Menu openen" });
   await toggle.click();
-  await expect(page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Visie" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Visie" }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Menu sluiten" }).click();
   await expect(page.locator("#mobile-menu")).toHaveCount(0);
 });
@@ -58,7 +66,8 @@ test("security headers are set and no third-party request is made", async ({ pag
   const foreign: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http")) foreign.push(r.url());
+    if (!["127.0.0.1", "localhost"].includes(url.hostname) && url.protocol.startsWith("http"))
+      foreign.push(r.url());
   });
   const response = await page.goto("/");
   const headers = response!.headers();
@@ -70,9 +79,13 @@ test("security headers are set and no third-party request is made", async ({ pag
 });
 
 test("the API refuses foreign origins and unknown paths in the envelope", async ({ request }) => {
-  const foreign = await request.post("/api/health", { headers: { origin: "https://evil.example" } });
+  const foreign = await request.post("/api/health", {
+    headers: { origin: "https://evil.example" },
+  });
   expect(foreign.status()).toBe(403);
-  expect(await foreign.json()).toEqual({ error: { code: 26, message: "Request origin not allowed" } });
+  expect(await foreign.json()).toEqual({
+    error: { code: 26, message: "Request origin not allowed" },
+  });
   const unknown = await request.get("/api/does-not-exist");
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).error.code).toBe(14);

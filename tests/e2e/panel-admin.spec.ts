@@ -11,7 +11,10 @@ async function signUpByApi(request: APIRequestContext, baseURL: string, email: s
   clientCounter += 1;
   const res = await request.post("/api/panel_user", {
     data: { email },
-    headers: { origin: baseURL, "x-forwarded-for": `10.77.${Math.floor(clientCounter / 200)}.${clientCounter % 200}` },
+    headers: {
+      origin: baseURL,
+      "x-forwarded-for": `10.77.${Math.floor(clientCounter / 200)}.${clientCounter % 200}`,
+    },
   });
   expect(res.status()).toBe(200);
 }
@@ -23,13 +26,20 @@ async function totalMembers(page: Page): Promise<number> {
 }
 
 function rowOf(page: Page, email: string) {
-  return page.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+  return page
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name: email, exact: true }) });
 }
 
 test.describe("admin: Panel deelnemers", () => {
-  test("lists members newest first, ten a page, with the total", async ({ page, request, baseURL }) => {
+  test("lists members newest first, ten a page, with the total", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const newest = uniqueEmail("list");
-    for (let i = 0; i < 11; i++) await signUpByApi(request, baseURL!, i === 10 ? newest : uniqueEmail("list"));
+    for (let i = 0; i < 11; i++)
+      await signUpByApi(request, baseURL!, i === 10 ? newest : uniqueEmail("list"));
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Panel deelnemers");
@@ -52,14 +62,20 @@ test.describe("admin: Panel deelnemers", () => {
     await expect(rowOf(page, newest)).toHaveCount(1);
   });
 
-  test("resends the verification mail after confirmation; verified members cannot get one", async ({ page, request, baseURL }) => {
+  test("resends the verification mail after confirmation; verified members cannot get one", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("resend");
     await signUpByApi(request, baseURL!, email);
     const first = await waitForMail(email, 1);
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
 
-    const resend = page.getByRole("button", { name: `Verificatiemail opnieuw sturen naar ${email}` });
+    const resend = page.getByRole("button", {
+      name: `Verificatiemail opnieuw sturen naar ${email}`,
+    });
     await resend.click();
     const dialog = page.getByRole("dialog", { name: "Verificatiemail opnieuw sturen?" });
     await expect(dialog).toContainText(email);
@@ -78,7 +94,11 @@ test.describe("admin: Panel deelnemers", () => {
     await expect(page.getByRole("button", { name: `${email} is al geverifieerd` })).toBeDisabled();
   });
 
-  test("deletes a member after confirmation and reloads the list", async ({ page, request, baseURL }) => {
+  test("deletes a member after confirmation and reloads the list", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("delete");
     await signUpByApi(request, baseURL!, email);
     await signIn(page, e2eAccounts.admin);

@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./support/axe";
 import { linkTo, uniqueEmail, waitForMail } from "./support/panel-mail";
 
-test("join from the home page, verify through the mail, and leave through the stop link", async ({ page }) => {
+test("join from the home page, verify through the mail, and leave through the stop link", async ({
+  page,
+}) => {
   const email = uniqueEmail("join");
   await page.goto("/");
   await page.getByLabel("Je e-mailadres").fill(email);
@@ -15,7 +17,9 @@ test("join from the home page, verify through the mail, and leave through the st
 
   await page.goto(linkTo(mail, "/verify-email"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mailadres bevestigen");
-  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Je e-mailadres is bevestigd" })).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("status").filter({ hasText: "Je e-mailadres is bevestigd" }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The used token is cleared from the address bar (and so from the history).
@@ -62,15 +66,25 @@ test("an English sign-up gets English mails and pages", async ({ page }) => {
 });
 
 test("a wrong or incomplete verification link shows a translated error", async ({ page }) => {
-  await page.goto("/verify-email?panel_user_id=1&verification_token=wrongwrongwrongwrongwrongwrong22");
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Kon het e-mailadres niet verifiëren met deze token");
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Meld je op de homepagina opnieuw aan");
+  await page.goto(
+    "/verify-email?panel_user_id=1&verification_token=wrongwrongwrongwrongwrongwrong22",
+  );
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Kon het e-mailadres niet verifiëren met deze token",
+  );
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Meld je op de homepagina opnieuw aan",
+  );
   await expectNoAxeViolations(page);
 
   await page.goto("/verify-email");
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Deze link is niet compleet");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Deze link is niet compleet",
+  );
   await page.goto("/stop-participation?panel_user_id=1");
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Deze link is niet compleet");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Deze link is niet compleet",
+  );
 });
 
 test("signing up a known address looks the same and mails the owner", async ({ page }) => {
@@ -86,12 +100,17 @@ test("signing up a known address looks the same and mails the owner", async ({ p
   expect(linkTo(second, "/verify-email")).not.toBe(linkTo(first, "/verify-email"));
   // The first link no longer works, the second does.
   await page.goto(linkTo(first, "/verify-email"));
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Kon het e-mailadres niet verifiëren");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Kon het e-mailadres niet verifiëren",
+  );
   await page.goto(linkTo(second, "/verify-email"));
   await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 });
 
-test("the one-click unsubscribe target of the mail header removes the member", async ({ page, request }) => {
+test("the one-click unsubscribe target of the mail header removes the member", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail("oneclick");
   await page.goto("/");
   await page.getByLabel("Je e-mailadres").fill(email);
@@ -105,5 +124,7 @@ test("the one-click unsubscribe target of the mail header removes the member", a
   });
   expect(res.status()).toBe(200);
   await page.goto(linkTo(mail, "/verify-email"));
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Kon het e-mailadres niet verifiëren");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(
+    "Kon het e-mailadres niet verifiëren",
+  );
 });

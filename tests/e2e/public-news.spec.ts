@@ -22,7 +22,9 @@ for (const locale of ["nl", "en"] as const) {
       await setLocaleCookie(context, baseURL!, locale);
     });
 
-    test("the overview shows six cards with image, title, description and read more", async ({ page }) => {
+    test("the overview shows six cards with image, title, description and read more", async ({
+      page,
+    }) => {
       await page.goto("/news");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.title);
       await expect(page.getByText(t.intro)).toBeVisible();
@@ -40,9 +42,14 @@ for (const locale of ["nl", "en"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("read more opens the article with its download button, body and help", async ({ page }) => {
+    test("read more opens the article with its download button, body and help", async ({
+      page,
+    }) => {
       await page.goto("/news");
-      await page.getByRole("link", { name: new RegExp(`^${t.readMore}`) }).nth(3).click();
+      await page
+        .getByRole("link", { name: new RegExp(`^${t.readMore}`) })
+        .nth(3)
+        .click();
       await expect(page).toHaveURL(/\/news\/news-victim-blaming$/);
       const article = newsArticles[3];
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(article.title);
@@ -65,7 +72,10 @@ for (const locale of ["nl", "en"] as const) {
       // head can briefly hold the previous page's tags as well.
       await page.reload();
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", article.title);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+        "content",
+        article.title,
+      );
       await expectNoAxeViolations(page);
       await page.getByRole("link", { name: t.backToNews }).click();
       await expect(page).toHaveURL(/\/news$/);
@@ -73,11 +83,16 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
-test("every article renders and its study PDF answers 200 with application/pdf", async ({ page, request }) => {
+test("every article renders and its study PDF answers 200 with application/pdf", async ({
+  page,
+  request,
+}) => {
   for (const slug of specSlugs) {
     const response = await page.goto(`/news/${slug}`);
     expect(response?.status(), slug).toBe(200);
-    const href = await page.getByRole("link", { name: /^Download het onderzoek/ }).getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: /^Download het onderzoek/ })
+      .getAttribute("href");
     expect(href, slug).toMatch(/^\/research_pdfs\/[a-z0-9-]+\.pdf$/);
     const pdf = await request.get(href!);
     expect(pdf.status(), href!).toBe(200);
@@ -90,5 +105,7 @@ test("every article renders and its study PDF answers 200 with application/pdf",
 test("an unknown article goes to the home page", async ({ page }) => {
   await page.goto("/news/news-does-not-exist");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welkom bij het onderzoekspanel");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Welkom bij het onderzoekspanel",
+  );
 });

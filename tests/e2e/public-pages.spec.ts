@@ -9,8 +9,14 @@ async function expectMetadata(page: Page, title: string, description: string, si
   await expect(page).toHaveTitle(`${title} · ${siteName}`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
-  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", description);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/images\/og-image\.png$/);
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+    "content",
+    description,
+  );
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/images\/og-image\.png$/,
+  );
 }
 
 for (const locale of ["nl", "en"] as const) {
@@ -26,7 +32,8 @@ for (const locale of ["nl", "en"] as const) {
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.vision.title);
       const main = page.getByRole("main");
-      for (const text of Object.values(m.vision.paragraphs)) await expect(main.getByText(text)).toBeVisible();
+      for (const text of Object.values(m.vision.paragraphs))
+        await expect(main.getByText(text)).toBeVisible();
       await expect(main.getByRole("heading", { level: 2 })).toHaveText(m.vision.reasonsTitle);
       const reasons = main.getByRole("listitem");
       await expect(reasons).toHaveCount(2);
@@ -39,19 +46,24 @@ for (const locale of ["nl", "en"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("privacy: the spec's title and placeholder, an image and what is stored", async ({ page }) => {
+    test("privacy: its title and placeholder, an image and what is stored", async ({ page }) => {
       await page.goto("/privacy");
       const h1 = page.getByRole("heading", { level: 1 });
       await expect(h1).toHaveText(locale === "en" ? "privacy and method" : "privacy en methode");
       const main = page.getByRole("main");
-      await expect(main.getByText(locale === "en" ? "still to be filled in" : "nog in te vullen", { exact: true })).toBeVisible();
+      await expect(
+        main.getByText(locale === "en" ? "still to be filled in" : "nog in te vullen", {
+          exact: true,
+        }),
+      ).toBeVisible();
       const image = main.getByRole("img", { name: m.privacy.imageAlt });
       await expect(image).toBeVisible();
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       await expect(main.getByRole("heading", { level: 2 })).toHaveText(m.privacy.summary.title);
       for (const group of ["panel", "survey", "never"] as const) {
         await expect(main.getByRole("heading", { name: m.privacy[group].title })).toBeVisible();
-        for (const item of Object.values(m.privacy[group].items)) await expect(main.getByText(item)).toBeVisible();
+        for (const item of Object.values(m.privacy[group].items))
+          await expect(main.getByText(item)).toBeVisible();
       }
       for (const section of ["site", "leaving", "safety"] as const) {
         await expect(main.getByRole("heading", { name: m.privacy[section].title })).toBeVisible();
@@ -65,7 +77,10 @@ for (const locale of ["nl", "en"] as const) {
       await page.goto("/bedankt");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.bedankt.title);
       await expect(
-        page.getByText(locale === "en" ? "you have received an email" : "je hebt een e-mail ontvangen", { exact: true }),
+        page.getByText(
+          locale === "en" ? "you have received an email" : "je hebt een e-mail ontvangen",
+          { exact: true },
+        ),
       ).toBeVisible();
       await expect(page.getByText(m.bedankt.nextStep)).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -79,7 +94,13 @@ for (const locale of ["nl", "en"] as const) {
 
     test("the pages fit a 320 px screen without sideways scrolling", async ({ page }) => {
       await page.setViewportSize({ width: 320, height: 640 });
-      for (const path of ["/vision", "/privacy", "/bedankt", "/news", "/news/news-genital-response"]) {
+      for (const path of [
+        "/vision",
+        "/privacy",
+        "/bedankt",
+        "/news",
+        "/news/news-genital-response",
+      ]) {
         await page.goto(path);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width, path).toBeLessThanOrEqual(320);
@@ -90,11 +111,23 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
-test("robots.txt keeps private pages out and points at the sitemap", async ({ request, baseURL }) => {
+test("robots.txt keeps private pages out and points at the sitemap", async ({
+  request,
+  baseURL,
+}) => {
   const robots = await request.get("/robots.txt");
   expect(robots.status()).toBe(200);
   const text = await robots.text();
-  for (const path of ["/admin", "/account", "/survey/", "/my-answers", "/reset-password", "/verify-email", "/stop-participation", "/api/"]) {
+  for (const path of [
+    "/admin",
+    "/account",
+    "/survey/",
+    "/my-answers",
+    "/reset-password",
+    "/verify-email",
+    "/stop-participation",
+    "/api/",
+  ]) {
     expect(text).toContain(`Disallow: ${path}`);
   }
   expect(text).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
@@ -106,8 +139,17 @@ test("sitemap.xml lists the public pages and nothing private", async ({ request,
   const xml = await sitemap.text();
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(baseURL!, ""));
   expect(urls).toEqual(
-    expect.arrayContaining(["/", "/vision", "/research", "/news", "/privacy", "/news/news-bystanders", "/news/news-reveal-home"]),
+    expect.arrayContaining([
+      "/",
+      "/vision",
+      "/research",
+      "/news",
+      "/privacy",
+      "/news/news-bystanders",
+      "/news/news-reveal-home",
+    ]),
   );
   expect(urls).toHaveLength(11);
-  for (const url of urls) expect(url).not.toMatch(/admin|account|survey|token|reset|verify|stop|bedankt/);
+  for (const url of urls)
+    expect(url).not.toMatch(/admin|account|survey|token|reset|verify|stop|bedankt/);
 });

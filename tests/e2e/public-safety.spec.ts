@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/schema";
+import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/quick-exit";
 import { expectNoAxeViolations } from "./support/axe";
 import { setLocaleCookie } from "./support/locale";
 import { e2eHelpLine } from "./support/public-site";
@@ -25,7 +25,11 @@ const exitHost = new URL(DEFAULT_QUICK_EXIT_URL).host;
 /** The neutral site is not reachable from here; answer for it so the browser can land there. */
 async function fakeNeutralSite(page: Page) {
   await page.route(`https://${exitHost}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Weer</title><p>Weer</p>" }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>Weer</title><p>Weer</p>",
+    }),
   );
 }
 
@@ -60,7 +64,11 @@ test.describe("quick exit", () => {
     await expectLeftTheSite(page);
   });
 
-  test("is labelled in English and works by keyboard on a 320 px screen", async ({ page, context, baseURL }) => {
+  test("is labelled in English and works by keyboard on a 320 px screen", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setLocaleCookie(context, baseURL!, "en");
     await fakeNeutralSite(page);
     await page.setViewportSize({ width: 320, height: 640 });
@@ -89,9 +97,17 @@ test.describe("help widget", () => {
     const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
     await expect(panel.getByRole("heading", { name: "Praat met iemand" })).toBeFocused();
     await expect(panel).toBeInViewport({ ratio: 1 });
-    await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toHaveAttribute("href", e2eHelpLine.phoneHref);
-    await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toContainText(e2eHelpLine.phone);
-    await expect(panel.getByRole("link", { name: /Chat anoniem/ })).toHaveAttribute("href", e2eHelpLine.chatUrl);
+    await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toHaveAttribute(
+      "href",
+      e2eHelpLine.phoneHref,
+    );
+    await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toContainText(
+      e2eHelpLine.phone,
+    );
+    await expect(panel.getByRole("link", { name: /Chat anoniem/ })).toHaveAttribute(
+      "href",
+      e2eHelpLine.chatUrl,
+    );
     await expect(panel.getByRole("link", { name: /Website van het centrum/ })).toHaveAttribute(
       "href",
       e2eHelpLine.websiteUrl,
@@ -111,7 +127,11 @@ test.describe("help widget", () => {
     expect(b.x + b.width).toBeLessThanOrEqual(a.x);
   });
 
-  test("works by mouse in English: the close button and a click elsewhere close it", async ({ page, context, baseURL }) => {
+  test("works by mouse in English: the close button and a click elsewhere close it", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await setLocaleCookie(context, baseURL!, "en");
     await page.goto("/vision");
     const toggle = page.getByRole("button", { name: "Need help?" });
@@ -132,14 +152,17 @@ test("no public page requests anything from another origin", async ({ page, cont
   const foreign: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    if (url.protocol.startsWith("http") && url.hostname !== "127.0.0.1") foreign.push(`${page.url()} → ${request.url()}`);
+    if (url.protocol.startsWith("http") && url.hostname !== "127.0.0.1")
+      foreign.push(`${page.url()} → ${request.url()}`);
   });
   for (const locale of ["nl", "en"] as const) {
     await setLocaleCookie(context, baseURL!, locale);
     for (const path of publicPaths) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      await page.getByRole("button", { name: locale === "en" ? "Need help?" : "Hulp nodig?" }).click();
+      await page
+        .getByRole("button", { name: locale === "en" ? "Need help?" : "Hulp nodig?" })
+        .click();
       await page.waitForLoadState("networkidle");
     }
   }

@@ -1,4 +1,10 @@
-import { expect, request as apiRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  expect,
+  request as apiRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from "@playwright/test";
 import type { StudyDto } from "@/lib/studies/schemas";
 import { e2eAccounts } from "./support/accounts";
 import { signIn } from "./support/auth";
@@ -6,7 +12,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { setLocaleCookie } from "./support/locale";
 import { messagesFor } from "./support/messages";
 
-// The demo seed (db/seed.ts) that every e2e database starts with: two open studies, one finished,
+// The demo seed (lib/demo/seed.ts) that every e2e database starts with: two open studies, one finished,
 // one not started and one invisible, each with a survey.
 const demo = {
   open: ["Omstanders en ingrijpen", "Praten over ervaringen thuis"],
@@ -60,7 +66,9 @@ for (const locale of ["nl", "en"] as const) {
       await setLocaleCookie(context, baseURL!, locale);
     });
 
-    test("/research shows the open studies with a red border and the finished one, nothing else", async ({ page }) => {
+    test("/research shows the open studies with a red border and the finished one, nothing else", async ({
+      page,
+    }) => {
       // Hold the first list back to see the spinner the static page shows while it loads.
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -70,7 +78,9 @@ for (const locale of ["nl", "en"] as const) {
       });
       await page.goto("/research");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.research.title);
-      await expect(page.getByRole("status").filter({ hasText: t.research.loadingOngoing })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: t.research.loadingOngoing }),
+      ).toBeVisible();
       release();
 
       const ongoing = cardsIn(page, t.research.ongoingTitle);
@@ -95,17 +105,25 @@ for (const locale of ["nl", "en"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("a card leads to its study: open notice and an enroll button opening the survey in a new window", async ({ page }) => {
+    test("a card leads to its study: open notice and an enroll button opening the survey in a new window", async ({
+      page,
+    }) => {
       const target = study(demo.open[0]);
       await page.goto("/research");
       // Chromium puts a space before the visually hidden part of the name ("read more : …").
-      await page.getByRole("link", { name: new RegExp(`^${t.research.readMore}\\s?: ${target.name}$`) }).click();
+      await page
+        .getByRole("link", { name: new RegExp(`^${t.research.readMore}\\s?: ${target.name}$`) })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/study/${target.id}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.name);
       await expect(page.getByRole("status").filter({ hasText: t.study.open })).toBeVisible();
-      await expect(page.getByRole("main").getByText("In dit onderzoek vragen we naar")).toBeVisible();
+      await expect(
+        page.getByRole("main").getByText("In dit onderzoek vragen we naar"),
+      ).toBeVisible();
 
-      const enroll = page.getByRole("link", { name: `${t.study.enroll} ${t.study.opensInNewWindow}` });
+      const enroll = page.getByRole("link", {
+        name: `${t.study.enroll} ${t.study.opensInNewWindow}`,
+      });
       await expect(enroll).toHaveAttribute("href", `/survey/${target.survey_uuid}`);
       await expect(enroll).toHaveAttribute("target", "_blank");
       await expect(enroll).toHaveAttribute("rel", "noopener noreferrer");
@@ -122,19 +140,29 @@ for (const locale of ["nl", "en"] as const) {
       await page.goto(`/study/${target.id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.name);
       await expect(page.getByRole("status").filter({ hasText: t.study.closed })).toBeVisible();
-      await expect(page.getByRole("main").getByText("In dit onderzoek vragen we naar")).toBeVisible();
+      await expect(
+        page.getByRole("main").getByText("In dit onderzoek vragen we naar"),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: new RegExp(t.study.enroll) })).toHaveCount(0);
       await expect(page.locator('a[href^="/survey/"]')).toHaveCount(0);
       await expectNoAxeViolations(page);
     });
 
     test("an unknown, hidden or malformed id shows 'model not found'", async ({ page }) => {
-      for (const id of ["999999", String(study(demo.invisible).id), String(study(demo.notStarted).id), "abc"]) {
+      for (const id of [
+        "999999",
+        String(study(demo.invisible).id),
+        String(study(demo.notStarted).id),
+        "abc",
+      ]) {
         await page.goto(`/study/${id}`);
         await expect(page.getByRole("alert").filter({ hasText: notFound }), id).toBeVisible();
         await expect(page.getByRole("main"), id).not.toContainText(demo.invisible);
         await expect(page.getByRole("main"), id).not.toContainText(demo.notStarted);
-        await expect(page.getByRole("link", { name: t.study.backToStudies })).toHaveAttribute("href", "/research");
+        await expect(page.getByRole("link", { name: t.study.backToStudies })).toHaveAttribute(
+          "href",
+          "/research",
+        );
       }
       await expectNoAxeViolations(page);
     });
@@ -144,7 +172,10 @@ for (const locale of ["nl", "en"] as const) {
       let failures = 1;
       await page.route("**/api/study/open", async (route) => {
         if (failures-- > 0) {
-          await route.fulfill({ status: 500, json: { error: { code: 13, message: "An unknown error occurred" } } });
+          await route.fulfill({
+            status: 500,
+            json: { error: { code: 13, message: "An unknown error occurred" } },
+          });
         } else {
           await route.fulfill({ json: { items: [] } });
         }

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { setLocaleCookie } from "./support/locale";
 import { messagesFor } from "./support/messages";
 
-// The demo seed (db/seed.ts): each study's survey has a text and a scale on step 1, and a
+// The demo seed (lib/demo/seed.ts): each study's survey has a text and a scale on step 1, and a
 // multiple choice (several answers allowed) and an optional open question on step 2.
 const openStudy = "Omstanders en ingrijpen";
 const finishedStudy = "Bedreiging met woorden";
@@ -67,7 +67,11 @@ for (const locale of ["nl", "en"] as const) {
 
       // Step 1 of 2: a text block and a scale.
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(openStudy);
-      await expect(page.getByText(t.stepOf.replace("{current}", "1").replace("{total}", "2"), { exact: true }).first()).toBeVisible();
+      await expect(
+        page
+          .getByText(t.stepOf.replace("{current}", "1").replace("{total}", "2"), { exact: true })
+          .first(),
+      ).toBeVisible();
       await expect(progress(page)).toHaveAttribute("aria-valuenow", "0");
       await expect(page.getByText("Je antwoorden zijn anoniem.")).toBeVisible();
       await expect(page.getByRole("button", { name: t.previous })).toHaveCount(0);
@@ -92,7 +96,11 @@ for (const locale of ["nl", "en"] as const) {
       await page.getByRole("button", { name: t.next }).click();
 
       // Step 2 of 2: the last step submits.
-      await expect(page.getByText(t.stepOf.replace("{current}", "2").replace("{total}", "2"), { exact: true }).first()).toBeVisible();
+      await expect(
+        page
+          .getByText(t.stepOf.replace("{current}", "2").replace("{total}", "2"), { exact: true })
+          .first(),
+      ).toBeVisible();
       await expect(progress(page)).toHaveAttribute("aria-valuenow", "50");
       await expect(page.getByRole("button", { name: t.next })).toHaveCount(0);
       const choice = page.getByRole("group", { name: /Waar speelde dit zich af/ });
@@ -136,10 +144,13 @@ for (const locale of ["nl", "en"] as const) {
       await expect(toast).toBeVisible();
       const shownAt = Date.now();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-      // The toast goes by itself after 4 s (spec §9).
+      // The toast goes by itself after 4 s.
       await expect(toast).toBeHidden({ timeout: 8000 });
       expect(Date.now() - shownAt).toBeGreaterThan(3000);
-      await expect(page.getByRole("link", { name: m.common.backToHome })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("link", { name: m.common.backToHome })).toHaveAttribute(
+        "href",
+        "/",
+      );
       await expectNoAxeViolations(page);
 
       // Anonymity: no cookie was set, and nothing but this site was asked for anything; the
@@ -148,8 +159,12 @@ for (const locale of ["nl", "en"] as const) {
       expect((await context.cookies()).map((c) => c.name).sort()).toEqual(cookiesBefore);
       const origin = new URL(baseURL!).origin;
       expect(seen.requests.filter((u) => new URL(u).origin !== origin)).toEqual([]);
-      const apiCalls = seen.requests.map((u) => new URL(u).pathname).filter((p) => p.startsWith("/api/"));
-      expect(apiCalls.filter((p) => !p.startsWith(`/api/survey/${surveyUuid}`) && p !== "/api/whoami")).toEqual([]);
+      const apiCalls = seen.requests
+        .map((u) => new URL(u).pathname)
+        .filter((p) => p.startsWith("/api/"));
+      expect(
+        apiCalls.filter((p) => !p.startsWith(`/api/survey/${surveyUuid}`) && p !== "/api/whoami"),
+      ).toEqual([]);
 
       // /my-answers: look the answers up with the token, then delete them.
       await page.getByRole("link", { name: "/my-answers" }).click();
@@ -186,7 +201,10 @@ for (const locale of ["nl", "en"] as const) {
       await expectNoAxeViolations(page);
     });
 
-    test("a closed study's survey shows code 20 and the 'open studies' button", async ({ page, request }) => {
+    test("a closed study's survey shows code 20 and the 'open studies' button", async ({
+      page,
+      request,
+    }) => {
       const surveyUuid = await surveyUuidOf(request, "finished", finishedStudy);
       await page.goto(`/survey/${surveyUuid}`);
       const alert = page.getByRole("main").getByRole("alert");

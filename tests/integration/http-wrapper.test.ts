@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/handler";
 import * as unknownApi from "@/app/api/[...path]/route";
 import { call } from "../helpers/http";
@@ -65,13 +65,19 @@ describe("handler wrapper", () => {
   });
 
   it("answers malformed JSON with 400 code 22", async () => {
-    const res = await call(echo, { rawBody: "{not json", headers: { "content-type": "application/json" } });
+    const res = await call(echo, {
+      rawBody: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(22);
   });
 
   it("answers a non-JSON body with code 22", async () => {
-    const res = await call(echo, { rawBody: "name=Ann", headers: { "content-type": "text/plain" } });
+    const res = await call(echo, {
+      rawBody: "name=Ann",
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe(22);
   });
@@ -106,7 +112,10 @@ describe("handler wrapper", () => {
   });
 
   it("does not accept a made-up session cookie", async () => {
-    const res = await call(staffOnly, { body: { secret_shape: "x" }, cookie: "session=abcdefghijklmnop" });
+    const res = await call(staffOnly, {
+      body: { secret_shape: "x" },
+      cookie: "session=abcdefghijklmnop",
+    });
     expect(res.status).toBe(401);
   });
 
@@ -126,7 +135,10 @@ describe("handler wrapper", () => {
     const staff = await staffWithSession();
     const db = await getDb();
     const id = sha256Hex(staff.cookie.split("=")[1]);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     const res = await call(adminOnly, { cookie: staff.cookie });
     expect(res.status).toBe(401);
     expect(await db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
@@ -136,16 +148,22 @@ describe("handler wrapper", () => {
     const staff = await staffWithSession({ admin: true });
     const db = await getDb();
     const id = sha256Hex(staff.cookie.split("=")[1]);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() + 3600_000) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(sessions.id, id));
     const res = await call(adminOnly, { cookie: staff.cookie });
     expect(res.status).toBe(200);
-    expect(res.setCookies.some((c) => c.startsWith("session=") && c.includes("HttpOnly"))).toBe(true);
+    expect(res.setCookies.some((c) => c.startsWith("session=") && c.includes("HttpOnly"))).toBe(
+      true,
+    );
     const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 86400_000);
   });
 
   it("rate limits per client with 429 code 23 and Retry-After", async () => {
-    for (let i = 0; i < 3; i++) expect((await call(limited, { ip: "198.51.100.1" })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(limited, { ip: "198.51.100.1" })).status).toBe(200);
     const res = await call(limited, { ip: "198.51.100.1" });
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe(23);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { consumeRateLimit, sweepRateLimits } from "@/lib/http/rate-limit";
+import { consumeRateLimit, sweepRateLimits } from "@/lib/rate-limit/limiter";
 
 describe("rate-limit counters", () => {
   it("count within a window and start again in the next", async () => {
@@ -18,8 +18,14 @@ describe("rate-limit counters", () => {
   it("are swept once their window has closed", async () => {
     const db = await getDb();
     const now = new Date("2026-11-22T12:00:00Z");
-    await consumeRateLimit({ key: "t:old", limit: 5, windowSeconds: 3600 }, new Date("2026-11-22T10:30:00Z"));
-    await consumeRateLimit({ key: "t:recent", limit: 5, windowSeconds: 600 }, new Date("2026-11-22T11:55:00Z"));
+    await consumeRateLimit(
+      { key: "t:old", limit: 5, windowSeconds: 3600 },
+      new Date("2026-11-22T10:30:00Z"),
+    );
+    await consumeRateLimit(
+      { key: "t:recent", limit: 5, windowSeconds: 600 },
+      new Date("2026-11-22T11:55:00Z"),
+    );
     await sweepRateLimits(now);
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
     expect(keys).toContain("t:recent");
@@ -27,6 +33,8 @@ describe("rate-limit counters", () => {
   });
 
   it("refuse a window longer than the sweep allows for", async () => {
-    await expect(consumeRateLimit({ key: "t:long", limit: 1, windowSeconds: 7200 })).rejects.toThrow(/longer than/);
+    await expect(
+      consumeRateLimit({ key: "t:long", limit: 1, windowSeconds: 7200 }),
+    ).rejects.toThrow(/longer than/);
   });
 });

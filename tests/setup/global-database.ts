@@ -4,8 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 
 export type TestDatabaseTarget =
-  | { kind: "pglite"; dumpPath: string }
-  | { kind: "postgres"; adminUrl: string; template: string };
+  { kind: "pglite"; dumpPath: string } | { kind: "postgres"; adminUrl: string; template: string };
 
 declare module "vitest" {
   export interface ProvidedContext {

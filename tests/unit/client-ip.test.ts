@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, clientLimit, SHARED_CLIENT_KEY } from "@/lib/http/client-ip";
+import {
+  clientAddress,
+  clientLimit,
+  perClientLimits,
+  SHARED_CLIENT_KEY,
+} from "@/lib/rate-limit/client";
+import { panelLinkLimits } from "@/lib/panel/rate-limits";
 
 const headers = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
 
@@ -32,5 +38,19 @@ describe("per-client limits", () => {
   it("become a site-wide ceiling when every caller shares one key", () => {
     expect(clientLimit("c0123", 20, 500)).toBe(20);
     expect(clientLimit(SHARED_CLIENT_KEY, 20, 500)).toBe(500);
+  });
+
+  it("come from one helper: keyed by feature and client, never by an address", () => {
+    const rules = perClientLimits("feature", { perClient: 3, siteWide: 30, windowSeconds: 60 });
+    expect(rules("cabc")).toEqual([{ key: "feature:cabc", limit: 3, windowSeconds: 60 }]);
+    expect(rules(SHARED_CLIENT_KEY)).toEqual([
+      { key: "feature:shared", limit: 30, windowSeconds: 60 },
+    ]);
+    expect(panelLinkLimits("verify")("cabc")).toEqual([
+      { key: "panel-verify:cabc", limit: 30, windowSeconds: 600 },
+    ]);
+    expect(panelLinkLimits("stop")("cabc")[0].key).not.toBe(
+      panelLinkLimits("verify")("cabc")[0].key,
+    );
   });
 });

@@ -46,6 +46,16 @@ describe("configuration", () => {
     expect(config.mail.transport).toBe("resend");
     expect(config.trustProxy).toBe(true);
     expect(config.responsesKey.length).toBe(32);
+    // Provider requests per second for the whole site: below Resend's default of 5.
+    expect(config.mail.ratePerSecond).toBe(4);
+    expect(
+      parseConfig({
+        NODE_ENV: "test",
+        APP_SECRET: "x".repeat(32),
+        RESPONSES_KEY: key,
+        MAIL_RATE_PER_SECOND: "2.5",
+      }).mail.ratePerSecond,
+    ).toBe(2.5);
   });
 
   it("rejects malformed values with a clear message", () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en";
 import nl from "@/messages/nl";
-import { allErrorCodes } from "@/lib/http/error-codes";
+import { allErrorCodes } from "@/lib/errors/codes";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];
@@ -46,7 +46,7 @@ describe("messages", () => {
     }
   });
 
-  it("uses the specification's texts as written", () => {
+  it("uses the product's texts as written", () => {
     expect(nl.home.error).toBe("Er ging iets mis, probeer het later opnieuw");
     expect(en.errors.unknown).toBe("an unknown error occurred");
     expect(en.errors.formFallback).toBe("An unknown error has occurred.");

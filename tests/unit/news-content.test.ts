@@ -22,11 +22,15 @@ function xrefProblems(pdf: Buffer): string[] {
   const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(text);
   if (!startxref) return ["no startxref/%%EOF at the end"];
   const xrefAt = Number(startxref[1]);
-  if (!text.startsWith("xref", xrefAt)) return [`startxref ${xrefAt} does not point at the xref table`];
+  if (!text.startsWith("xref", xrefAt))
+    return [`startxref ${xrefAt} does not point at the xref table`];
   const table = /^xref\s+0 (\d+)\s+/.exec(text.slice(xrefAt));
   if (!table) return ["unreadable xref header"];
   const count = Number(table[1]);
-  const entries = text.slice(xrefAt + table[0].length).split("\n").slice(0, count);
+  const entries = text
+    .slice(xrefAt + table[0].length)
+    .split("\n")
+    .slice(0, count);
   entries.forEach((entry, n) => {
     const m = /^(\d{10}) (\d{5}) ([nf])/.exec(entry);
     if (!m) problems.push(`xref entry ${n} malformed`);
@@ -43,7 +47,7 @@ function xrefProblems(pdf: Buffer): string[] {
 }
 
 describe("news articles", () => {
-  it("are exactly the six of the spec, in its order, each findable by slug", () => {
+  it("are exactly the six articles, in their order, each findable by slug", () => {
     expect(newsArticles.map((a) => a.slug)).toEqual(specSlugs);
     for (const slug of specSlugs) expect(findNewsArticle(slug)?.slug).toBe(slug);
     expect(findNewsArticle("news-unknown")).toBeUndefined();
@@ -69,7 +73,8 @@ describe("news articles", () => {
     const pdfs = newsArticles.map((a) => a.pdf);
     expect(new Set(images).size).toBe(6);
     expect(new Set(pdfs).size).toBe(6);
-    for (const file of [...images, ...pdfs]) expect(file).toMatch(/^[a-z0-9-]+\.(svg|png|jpg|webp|pdf)$/);
+    for (const file of [...images, ...pdfs])
+      expect(file).toMatch(/^[a-z0-9-]+\.(svg|png|jpg|webp|pdf)$/);
   });
 
   it("point at images that exist and are SVG or raster images", () => {

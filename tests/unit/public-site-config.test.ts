@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
 import { parsePublicSiteConfig } from "@/lib/config/public-site";
-import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/schema";
+import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/quick-exit";
 
 describe("public site configuration", () => {
   it("builds without the server's secrets, even in production", () => {
@@ -26,8 +26,21 @@ describe("public site configuration", () => {
     expect(config.quickExitUrl).toBe("https://weather.example.org/");
   });
 
+  it("shows a note in brackets after the phone number without dialling it", () => {
+    const config = parsePublicSiteConfig({ HELP_PHONE: "0800 0188 (gratis)" });
+    expect(config.help.phone).toEqual({ display: "0800 0188 (gratis)", href: "tel:08000188" });
+    expect(() => parsePublicSiteConfig({ HELP_PHONE: "0800 0188 (gratis) extra" })).toThrow(
+      /HELP_PHONE/,
+    );
+    expect(() => parsePublicSiteConfig({ HELP_PHONE: "(gratis)" })).toThrow(/HELP_PHONE/);
+  });
+
   it("treats empty values as not configured", () => {
-    const config = parsePublicSiteConfig({ HELP_PHONE: "", HELP_CHAT_URL: "  ", QUICK_EXIT_URL: "" });
+    const config = parsePublicSiteConfig({
+      HELP_PHONE: "",
+      HELP_CHAT_URL: "  ",
+      QUICK_EXIT_URL: "",
+    });
     expect(config.help.phone).toBeUndefined();
     expect(config.help.chatUrl).toBeUndefined();
     expect(config.quickExitUrl).toBe(DEFAULT_QUICK_EXIT_URL);

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { setRequestLocale } from "next-intl/server";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
-import type { Locale } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -15,7 +14,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
  * never the portal's frame. The user is loaded here once and handed to the client shell.
  */
 export default async function AdminLayout({ children, params }: LayoutProps<"/[locale]">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const user = await currentStaffUser();
   if (!user) redirect("/");
   // The portal's client components get every message; public pages only the ones they use.

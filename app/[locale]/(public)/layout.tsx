@@ -1,15 +1,16 @@
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import type { Locale } from "@/lib/i18n/locales";
-import { SiteHeader } from "@/components/public/site-header";
-import { SiteFooter } from "@/components/public/site-footer";
+import { getTranslations } from "next-intl/server";
 import { HelpWidget } from "@/components/public/help-widget";
 import { QuickExit } from "@/components/public/quick-exit";
+import { SiteFooter } from "@/components/public/site-footer";
+import { SiteHeader } from "@/components/public/site-header";
+import { getPublicSiteConfig } from "@/lib/config/public-site";
+import { pageLocale } from "@/lib/i18n/page-locale";
 
 export default async function PublicLayout({ children, params }: LayoutProps<"/[locale]">) {
-  // Every layout and page sets the locale itself: they render in parallel, and without it
-  // next-intl would read request headers and make the page dynamic.
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("common");
+  // Read at build time: public pages are static, so a change needs a new build.
+  const { help, quickExitUrl } = getPublicSiteConfig();
   return (
     // The scroll padding and the spacer under the footer keep the fixed quick-exit and help
     // buttons from covering a focused element or the footer.
@@ -20,14 +21,14 @@ export default async function PublicLayout({ children, params }: LayoutProps<"/[
       >
         {t("skipToContent")}
       </a>
-      <QuickExit />
+      <QuickExit url={quickExitUrl} />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
         {children}
       </main>
       <SiteFooter />
       <div aria-hidden className="h-20 shrink-0 bg-gray-50" />
-      <HelpWidget />
+      <HelpWidget help={help} />
     </div>
   );
 }

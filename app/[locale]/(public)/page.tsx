@@ -1,20 +1,18 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { PanelSignupForm } from "@/components/public/panel-signup-form";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({ params }: PageProps<"/[locale]">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as "nl" | "en", namespace: "home" });
-  return { title: { absolute: t("metaTitle") }, description: t("metaDescription") };
-}
+export const generateMetadata = metadataFor("home", { path: "/", absoluteTitle: true });
 
 export default async function HomePage({ params }: PageProps<"/[locale]">) {
-  const { locale } = await params;
-  setRequestLocale(locale as "nl" | "en");
+  await pageLocale(params);
   const t = await getTranslations("home");
   return (
     <section className="mx-auto max-w-2xl py-8 sm:py-16">
-      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">{t("title")}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
+        {t("title")}
+      </h1>
       <p className="mt-6 text-lg leading-relaxed text-ink">{t("intro")}</p>
       <div className="mt-10">
         <PanelSignupForm />

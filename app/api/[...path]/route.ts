@@ -1,5 +1,6 @@
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import { errorResponse } from "@/lib/http/status";
 
 // Unknown API paths answer in the error envelope instead of falling through to a page.
 function notFound(): Response {

@@ -5,5 +5,6 @@ import { route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: changePasswordSchema },
-  async ({ user, session, body }) => toPublicUser(await changePassword(user, session.sessionId, body)),
+  async ({ user, session, body }) =>
+    toPublicUser(await changePassword(user, session.sessionId, body)),
 );

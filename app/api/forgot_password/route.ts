@@ -3,7 +3,10 @@ import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { forgotPasswordSchema } from "@/lib/auth/schemas";
 import { route } from "@/lib/http/handler";
 
-export const POST = route({ auth: "none", body: forgotPasswordSchema() }, async ({ body, ip, req }) => {
-  await requestPasswordReset(body.email, ip, requestLocale(req));
-  return {};
-});
+export const POST = route(
+  { auth: "none", body: forgotPasswordSchema() },
+  async ({ body, ip, req }) => {
+    await requestPasswordReset(body.email, ip, requestLocale(req));
+    return {};
+  },
+);

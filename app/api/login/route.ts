@@ -5,14 +5,19 @@ import { loginSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/handler";
 
-export const POST = route({ auth: "optional", body: loginSchema() }, async ({ body, ip, session }) => {
-  const result = await signInWithPassword(body, ip);
-  if (result.kind === "needs-code") {
-    return jsonWithCookies({ two_factor_required: true }, [challengeCookie(result.challengeToken)]);
-  }
-  // Signing in replaces whatever session this browser had.
-  if (session) await revokeSession(session.sessionId);
-  return jsonWithCookies({ two_factor_required: false, user: toPublicUser(result.user) }, [
-    sessionCookie(result.token, result.expiresAt),
-  ]);
-});
+export const POST = route(
+  { auth: "optional", body: loginSchema() },
+  async ({ body, ip, session }) => {
+    const result = await signInWithPassword(body, ip);
+    if (result.kind === "needs-code") {
+      return jsonWithCookies({ two_factor_required: true }, [
+        challengeCookie(result.challengeToken),
+      ]);
+    }
+    // Signing in replaces whatever session this browser had.
+    if (session) await revokeSession(session.sessionId);
+    return jsonWithCookies({ two_factor_required: false, user: toPublicUser(result.user) }, [
+      sessionCookie(result.token, result.expiresAt),
+    ]);
+  },
+);

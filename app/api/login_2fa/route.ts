@@ -3,7 +3,7 @@ import { signInWithCode } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
-import { readCookie } from "@/lib/http/cookies";
+import { readCookie } from "@/lib/cookies";
 import { route } from "@/lib/http/handler";
 
 export const POST = route(

@@ -1,5 +1,5 @@
 import { route } from "@/lib/http/handler";
-import { readCookie } from "@/lib/http/cookies";
+import { readCookie } from "@/lib/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { listPanelUsers } from "@/lib/panel/list";
 import { signupLimitsPerAddress, signupLimitsPerClient } from "@/lib/panel/rate-limits";

@@ -40,7 +40,11 @@ export function AccountView() {
                 ••••••••
               </td>
               <td className="px-4 py-3 text-right">
-                <button type="button" className="btn-secondary" onClick={() => setModal("password")}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => setModal("password")}
+                >
                   <Pencil aria-hidden className="size-4" />
                   {t("editPassword")}
                 </button>
@@ -55,12 +59,20 @@ export function AccountView() {
               </td>
               <td className="px-4 py-3 text-right">
                 {user.two_factor_enabled ? (
-                  <button type="button" className="btn-secondary" onClick={() => setModal("disable")}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => setModal("disable")}
+                  >
                     <ShieldOff aria-hidden className="size-4" />
                     {t("disableTwoFactor")}
                   </button>
                 ) : (
-                  <button type="button" className="btn-secondary" onClick={() => setModal("enable")}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => setModal("enable")}
+                  >
                     <ShieldCheck aria-hidden className="size-4" />
                     {t("enableTwoFactor")}
                   </button>

@@ -1,94 +1,78 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { toast } from "sonner";
-import { FormAlert } from "@/components/auth/form-alert";
-import { TextField } from "@/components/auth/text-field";
+import { useApiForm } from "@/components/data/use-api-form";
+import { Alert } from "@/components/ui/alert";
+import { Dialog } from "@/components/ui/dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
 import { changePasswordFormSchema } from "@/lib/auth/schemas";
-import type { PublicUser } from "@/lib/auth/session";
-import { api } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
-import { Modal } from "../modal";
+import type { PublicUser } from "@/lib/auth/public-user";
 import { useStaffUser } from "../staff-user-context";
-
-const empty = { current_password: "", new_password: "", confirm_new_password: "" };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
-  const tv = useTranslations("account.validation");
-  const errorMessage = useErrorMessage();
-  const { setUser } = useStaffUser();
-  const schema = useMemo(() => changePasswordFormSchema(tv), [tv]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: empty });
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  function close() {
-    form.reset(empty);
-    setServerError(null);
-    onClose();
-  }
-
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    const result = await api<PublicUser>("/api/change_password", {
-      body: { current_password: values.current_password, new_password: values.new_password },
-    });
-    if (!result.ok) {
-      setServerError(errorMessage(result.error));
-      return;
-    }
-    setUser(result.data);
-    toast.success(t("changePassword.success"));
-    close();
-  });
-
-  const errors = form.formState.errors;
-  const busy = form.formState.isSubmitting;
   return (
-    <Modal
+    <Dialog
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onOpenChange={(next) => !next && onClose()}
       title={t("changePassword.title")}
       description={t("changePassword.description")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
-        <TextField
-          label={t("changePassword.currentPassword")}
-          type="password"
-          autoComplete="current-password"
-          error={errors.current_password?.message}
-          {...form.register("current_password")}
-        />
-        <TextField
-          label={t("changePassword.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("changePassword.rules")}
-          error={errors.new_password?.message}
-          {...form.register("new_password")}
-        />
-        <TextField
-          label={t("changePassword.confirmNewPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_new_password?.message}
-          {...form.register("confirm_new_password")}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={close}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-            {t("changePassword.submit")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <ChangePasswordForm onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("account");
+  const tv = useTranslations("account.validation");
+  const { setUser } = useStaffUser();
+  const schema = useMemo(() => changePasswordFormSchema(tv), [tv]);
+  const form = useApiForm({
+    schema,
+    defaultValues: { current_password: "", new_password: "", confirm_new_password: "" },
+    submit: (values) => ({
+      path: "/api/change_password",
+      body: { current_password: values.current_password, new_password: values.new_password },
+    }),
+    onSuccess: (user: PublicUser) => {
+      setUser(user);
+      toast.success(t("changePassword.success"));
+      onClose();
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <TextField
+        label={t("changePassword.currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        {...form.field("current_password")}
+      />
+      <TextField
+        label={t("changePassword.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        description={t("changePassword.rules")}
+        {...form.field("new_password")}
+      />
+      <TextField
+        label={t("changePassword.confirmNewPassword")}
+        type="password"
+        autoComplete="new-password"
+        {...form.field("confirm_new_password")}
+      />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("cancel")}
+        </button>
+        <SubmitButton pending={form.pending}>{t("changePassword.submit")}</SubmitButton>
+      </div>
+    </form>
   );
 }

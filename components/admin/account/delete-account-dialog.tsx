@@ -1,62 +1,44 @@
 "use client";
 
-import { Loader2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { toast } from "sonner";
-import { FormAlert } from "@/components/auth/form-alert";
-import { api } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
-import { Modal } from "../modal";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorCode } from "@/lib/errors/codes";
 
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
-  const errorMessage = useErrorMessage();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  function close() {
-    if (busy) return;
-    setServerError(null);
-    onClose();
-  }
+  // Code 8 here can only mean: the last admin (see DESIGN-NOTES).
+  const { run, pending, errorMessage, reset } = useApiMutation({
+    texts: { [ErrorCode.ADMIN_REQUIRED]: t("delete.lastAdmin") },
+  });
 
   async function confirm() {
-    setBusy(true);
-    setServerError(null);
-    const result = await api("/api/delete_account", { method: "DELETE" });
-    setBusy(false);
-    if (!result.ok) {
-      // Code 8 here can only mean: the last admin (see DESIGN-NOTES).
-      setServerError(result.error.code === 8 ? t("delete.lastAdmin") : errorMessage(result.error));
-      return;
-    }
+    const result = await run({ path: "/api/delete_account", method: "DELETE" });
+    if (!result.ok) return;
     toast.success(t("delete.success"));
     router.replace("/home");
     router.refresh();
   }
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onOpenChange={(next) => {
+        if (next) return;
+        reset();
+        onClose();
+      }}
       title={t("delete.title")}
       description={t("delete.description")}
-    >
-      <div className="space-y-4">
-        {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={close} disabled={busy}>
-            {t("cancel")}
-          </button>
-          <button type="button" className="btn-danger" onClick={() => void confirm()} disabled={busy}>
-            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-            {t("delete.submit")}
-          </button>
-        </div>
-      </div>
-    </Modal>
+      confirmLabel={t("delete.submit")}
+      cancelLabel={t("cancel")}
+      tone="danger"
+      pending={pending}
+      error={errorMessage}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,76 +1,59 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { toast } from "sonner";
-import { FormAlert } from "@/components/auth/form-alert";
-import { TextField } from "@/components/auth/text-field";
+import { useApiForm } from "@/components/data/use-api-form";
+import { Alert } from "@/components/ui/alert";
+import { CodeField } from "@/components/ui/code-field";
+import { Dialog } from "@/components/ui/dialog";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
-import type { PublicUser } from "@/lib/auth/session";
-import { api } from "@/lib/api-client";
-import { useErrorMessage } from "@/lib/i18n/use-error-message";
-import { Modal } from "../modal";
+import type { PublicUser } from "@/lib/auth/public-user";
 import { useStaffUser } from "../staff-user-context";
 
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
-  const tv = useTranslations("account.validation");
-  const errorMessage = useErrorMessage();
-  const { setUser } = useStaffUser();
-  const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { totp_code: "" } });
-  const [serverError, setServerError] = useState<string | null>(null);
-
-  function close() {
-    form.reset({ totp_code: "" });
-    setServerError(null);
-    onClose();
-  }
-
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    const result = await api<PublicUser>("/api/disable_2fa", { body: values });
-    if (!result.ok) {
-      setServerError(errorMessage(result.error));
-      return;
-    }
-    setUser(result.data);
-    toast.success(t("disable.success"));
-    close();
-  });
-
-  const busy = form.formState.isSubmitting;
   return (
-    <Modal
+    <Dialog
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onOpenChange={(next) => !next && onClose()}
       title={t("disable.title")}
       description={t("disable.description")}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {serverError ? <FormAlert tone="error">{serverError}</FormAlert> : null}
-        <TextField
-          label={t("disable.code")}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          error={form.formState.errors.totp_code?.message}
-          {...form.register("totp_code")}
-        />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className="btn-secondary" onClick={close}>
-            {t("cancel")}
-          </button>
-          <button type="submit" className="btn-danger" disabled={busy}>
-            {busy ? <Loader2 aria-hidden className="size-4 animate-spin" /> : null}
-            {t("disable.submit")}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <DisableTwoFactorForm onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("account");
+  const tv = useTranslations("account.validation");
+  const { setUser } = useStaffUser();
+  const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
+  const form = useApiForm({
+    schema,
+    defaultValues: { totp_code: "" },
+    submit: (values) => ({ path: "/api/disable_2fa", body: values }),
+    onSuccess: (user: PublicUser) => {
+      setUser(user);
+      toast.success(t("disable.success"));
+      onClose();
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <CodeField label={t("disable.code")} {...form.field("totp_code")} />
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {t("cancel")}
+        </button>
+        <SubmitButton variant="danger" pending={form.pending}>
+          {t("disable.submit")}
+        </SubmitButton>
+      </div>
+    </form>
   );
 }

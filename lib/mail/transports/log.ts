@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,7 +17,13 @@ export function createLogTransport(from: string, outboxDir: string): MailTranspo
   const write = async (m: MailMessage) => {
     const id = `${Date.now()}-${randomBytes(4).toString("hex")}`;
     await mkdir(outboxDir, { recursive: true });
-    const record = { id, from, ...m, links: linksIn(m.html), at: new Date().toISOString() };
+    const record = {
+      id,
+      ...m,
+      from: m.from ?? from,
+      links: linksIn(m.html),
+      at: new Date().toISOString(),
+    };
     await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(record, null, 2));
     await writeFile(path.join(outboxDir, `${id}.html`), m.html);
     console.log(
@@ -30,7 +37,7 @@ export function createLogTransport(from: string, outboxDir: string): MailTranspo
     async sendBatch(messages) {
       const results = [];
       for (const m of messages) results.push(await write(m));
-      return results;
+      return { results };
     },
   };
 }

@@ -1,3 +1,4 @@
+import "server-only";
 import type { MailMessage, MailTransport, SendOptions } from "../types";
 
 export type StoredMail = MailMessage & { from: string; idempotencyKey?: string; at: Date };
@@ -19,7 +20,12 @@ export function clearMemoryOutbox(): void {
 export function createMemoryTransport(from: string): MailTransport {
   let n = 0;
   const store = (m: MailMessage, o?: SendOptions) => {
-    memoryOutbox().push({ ...m, from, idempotencyKey: o?.idempotencyKey, at: new Date() });
+    memoryOutbox().push({
+      ...m,
+      from: m.from ?? from,
+      idempotencyKey: o?.idempotencyKey,
+      at: new Date(),
+    });
     n += 1;
     return { id: `memory-${n}` };
   };
@@ -29,7 +35,7 @@ export function createMemoryTransport(from: string): MailTransport {
       return store(message, options);
     },
     async sendBatch(messages, options) {
-      return messages.map((m) => store(m, options));
+      return { results: messages.map((m) => store(m, options)) };
     },
   };
 }

@@ -1,33 +1,106 @@
+import "server-only";
 import { Resend } from "resend";
-import { MailSendError, type MailMessage, type MailTransport } from "../types";
+import {
+  MailSendError,
+  type BatchItemResult,
+  type MailMessage,
+  type MailTransport,
+  type ProviderRateLimit,
+} from "../types";
 
 type ResendError = { name?: string; message?: string; statusCode?: number | null } | null;
+type Headers = Record<string, string> | null | undefined;
 
-function retryAfter(headers: Record<string, string> | null | undefined): number | undefined {
-  const value = headers?.["retry-after"];
+/**
+ * A batch call that hangs would hold its batch until the lease runs out; after this long the
+ * request counts as failed and is retried (with the same idempotency key, so never sent twice).
+ */
+const BATCH_TIMEOUT_MS = 20_000;
+
+function seconds(value: string | undefined): number | undefined {
   if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const n = Number(value);
+  if (Number.isFinite(n) && n >= 0) return n;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
-function toError(
-  error: NonNullable<ResendError>,
-  headers?: Record<string, string> | null,
-): MailSendError {
+/** Retry-After, or for a rate limit without it, the time until the provider's window resets. */
+function retryAfter(headers: Headers, status: number | null): number | undefined {
+  const explicit = seconds(headers?.["retry-after"]);
+  if (explicit !== undefined || status !== 429) return explicit;
+  return seconds(headers?.["ratelimit-reset"]);
+}
+
+function rateLimitOf(headers: Headers): ProviderRateLimit | undefined {
+  const remaining = Number(headers?.["ratelimit-remaining"]);
+  const resetSeconds = seconds(headers?.["ratelimit-reset"]);
+  if (
+    !headers?.["ratelimit-remaining"] ||
+    !Number.isFinite(remaining) ||
+    resetSeconds === undefined
+  )
+    return undefined;
+  const limit = Number(headers?.["ratelimit-limit"]);
+  return { remaining, resetSeconds, ...(limit > 0 ? { limit } : {}) };
+}
+
+function toError(error: NonNullable<ResendError>, headers?: Headers): MailSendError {
   const status = error.statusCode ?? null;
-  // Rate limits, provider faults and network failures (no status) are worth retrying.
-  const retryable = status === null || status === 429 || status >= 500;
+  // Rate limits, provider faults, network failures (no status) and a request with the same key
+  // still being processed are worth retrying; anything else was refused for good.
+  const retryable =
+    status === null ||
+    status === 429 ||
+    status >= 500 ||
+    (status === 409 && error.name === "concurrent_idempotent_requests");
   return new MailSendError(`Resend: ${error.name ?? "error"}: ${error.message ?? ""}`, {
     retryable,
     statusCode: status,
-    retryAfterSeconds: retryAfter(headers),
+    retryAfterSeconds: retryAfter(headers, status),
+    providerCode: error.name,
   });
 }
 
 function payload(from: string, m: MailMessage) {
-  return { from, to: [m.to], subject: m.subject, html: m.html, text: m.text, headers: m.headers };
+  return {
+    from: m.from ?? from,
+    to: [m.to],
+    subject: m.subject,
+    html: m.html,
+    text: m.text,
+    headers: m.headers,
+  };
+}
+
+type PermissiveBody = {
+  data?: { id?: string }[];
+  errors?: { index?: number; message?: string }[];
+};
+
+/**
+ * In permissive mode the provider lists the mails it created in `data`, in request order but
+ * without the refused ones, and the refused ones by index in `errors`; so ids are paired with
+ * the indexes that have no error, never simply by position.
+ */
+function perIndex(count: number, body: PermissiveBody | null | undefined): BatchItemResult[] {
+  const refused = new Map<number, string>();
+  for (const e of body?.errors ?? []) {
+    if (typeof e.index === "number" && e.index >= 0 && e.index < count) {
+      refused.set(e.index, e.message || "refused by the provider");
+    }
+  }
+  const ids = (body?.data ?? []).map((d) => d.id ?? null);
+  // If the counts disagree the pairing is unknowable; the mails were accepted all the same.
+  const paired = ids.length === count - refused.size;
+  let next = 0;
+  const results: BatchItemResult[] = [];
+  for (let i = 0; i < count; i++) {
+    const error = refused.get(i);
+    if (error !== undefined) results.push({ id: null, error });
+    else results.push({ id: paired ? ids[next++] : null });
+  }
+  return results;
 }
 
 /** Production transport through the official Resend SDK (base URL overridable for tests). */
@@ -46,25 +119,36 @@ export function createResendTransport(o: {
           idempotencyKey: options?.idempotencyKey,
         });
       } catch (e) {
-        throw new MailSendError(`Resend request failed: ${(e as Error).message}`, { retryable: true });
+        throw new MailSendError(`Resend request failed: ${(e as Error).message}`, {
+          retryable: true,
+        });
       }
       if (result.error) throw toError(result.error, result.headers);
       return { id: result.data?.id ?? null };
     },
     async sendBatch(messages, options) {
-      if (messages.length === 0) return [];
+      if (messages.length === 0) return { results: [] };
       let result;
       try {
+        // Permissive: one refused address fails only its own mail, not the other 99.
         result = await resend.batch.send(
           messages.map((m) => payload(o.from, m)),
-          { idempotencyKey: options?.idempotencyKey },
+          {
+            idempotencyKey: options?.idempotencyKey,
+            batchValidation: "permissive",
+            signal: AbortSignal.timeout(BATCH_TIMEOUT_MS),
+          },
         );
       } catch (e) {
-        throw new MailSendError(`Resend request failed: ${(e as Error).message}`, { retryable: true });
+        throw new MailSendError(`Resend request failed: ${(e as Error).message}`, {
+          retryable: true,
+        });
       }
       if (result.error) throw toError(result.error, result.headers);
-      const ids = result.data?.data ?? [];
-      return messages.map((_, i) => ({ id: ids[i]?.id ?? null }));
+      return {
+        results: perIndex(messages.length, result.data as PermissiveBody),
+        rateLimit: rateLimitOf(result.headers),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { staffUsers } from "@/db/schema";
-import { seedDemo } from "@/db/seed";
+import { seedDemo } from "@/lib/demo/seed";
 import { hashPassword } from "@/lib/auth/password";
 import { sealTotpSecret } from "@/lib/auth/totp";
 import { e2eAccounts } from "./accounts";
@@ -12,7 +12,10 @@ import { authTestAccounts, type E2eAccount } from "./auth-accounts";
  */
 export async function prepareE2eData(db: Db): Promise<void> {
   await seedDemo(db);
-  const accounts: E2eAccount[] = [...Object.values(e2eAccounts), ...Object.values(authTestAccounts)];
+  const accounts: E2eAccount[] = [
+    ...Object.values(e2eAccounts),
+    ...Object.values(authTestAccounts),
+  ];
   for (const account of accounts) {
     await db.insert(staffUsers).values({
       email: account.email,

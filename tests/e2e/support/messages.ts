@@ -8,6 +8,9 @@ export function messagesFor(locale: "nl" | "en"): Messages {
   const dir = fileURLToPath(new URL(`../../../messages/${locale}`, import.meta.url));
   const entries = readdirSync(dir)
     .filter((file) => file.endsWith(".json"))
-    .map((file) => [file.replace(/\.json$/, ""), JSON.parse(readFileSync(path.join(dir, file), "utf8"))]);
+    .map((file) => [
+      file.replace(/\.json$/, ""),
+      JSON.parse(readFileSync(path.join(dir, file), "utf8")),
+    ]);
   return Object.fromEntries(entries) as Messages;
 }

@@ -14,8 +14,12 @@ const database = await openPglite(getConfig().pgliteDir);
 await prepareE2eData(database.db);
 await database.close();
 
-const server = spawn("npx", ["next", "start", "-p", process.env.PORT ?? "3210", "-H", "127.0.0.1"], {
-  stdio: "inherit",
-});
+const server = spawn(
+  "npx",
+  ["next", "start", "-p", process.env.PORT ?? "3210", "-H", "127.0.0.1"],
+  {
+    stdio: "inherit",
+  },
+);
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

@@ -27,7 +27,9 @@ describe("POST /api/change_password", () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
 
     expect((await call(login.POST, { body: { email, password: PASSWORD } })).status).toBe(401);
-    expect((await call(login.POST, { body: { email, password: "Brand-New-Passw0rd" } })).status).toBe(200);
+    expect(
+      (await call(login.POST, { body: { email, password: "Brand-New-Passw0rd" } })).status,
+    ).toBe(200);
   });
 
   it("answers a wrong current password with 400 code 3 and changes nothing", async () => {

@@ -18,7 +18,9 @@ describe("DELETE /api/delete_account", () => {
     const res = await call(deleteAccount.DELETE, { method: "DELETE", cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    expect(res.setCookies.some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(true);
+    expect(res.setCookies.some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(
+      true,
+    );
     const db = await getDb();
     expect(await db.select().from(staffUsers).where(eq(staffUsers.id, user.id))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
@@ -45,7 +47,11 @@ describe("DELETE /api/delete_account", () => {
   it("is refused from another site", async () => {
     const { email, user } = await account();
     const cookie = await signIn(email);
-    const res = await call(deleteAccount.DELETE, { method: "DELETE", cookie, origin: "https://evil.example" });
+    const res = await call(deleteAccount.DELETE, {
+      method: "DELETE",
+      cookie,
+      origin: "https://evil.example",
+    });
     expect(res.status).toBe(403);
     const db = await getDb();
     expect(await db.select().from(staffUsers).where(eq(staffUsers.id, user.id))).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { demoAdminNotice, seedDemo } from "@/db/seed";
+import { demoAdminNotice, seedDemo } from "@/lib/demo/seed";
 import { passwordProblem } from "@/lib/auth/schemas";
 import * as login from "@/app/api/login/route";
 import { call } from "../../helpers/http";

@@ -14,7 +14,9 @@ quietLogs();
 describe("POST /api/login", () => {
   it("signs in an account without two-factor: user in the body, session only in an httpOnly cookie", async () => {
     const { user, email } = await account();
-    const res = await call(login.POST, { body: { email: email.toUpperCase(), password: PASSWORD } });
+    const res = await call(login.POST, {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       two_factor_required: false,
@@ -34,7 +36,10 @@ describe("POST /api/login", () => {
     const token = line.split(";")[0].split("=")[1];
     expect(res.text).not.toContain(token);
     const db = await getDb();
-    const [row] = await db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sha256Hex(token)));
     expect(row.userId).toBe(user.id);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(await db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0);
@@ -84,7 +89,10 @@ describe("POST /api/login", () => {
   it("validates the e-mail with code 22 and field messages", async () => {
     const empty = await call(login.POST, { body: { email: "", password: "x" } });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toMatchObject({ code: 22, fields: { email: "Please enter your email address" } });
+    expect(empty.body.error).toMatchObject({
+      code: 22,
+      fields: { email: "Please enter your email address" },
+    });
     const invalid = await call(login.POST, { body: { email: "not-an-address", password: "x" } });
     expect(invalid.body.error.fields).toEqual({ email: "Please enter a valid email address" });
   });
@@ -148,9 +156,16 @@ describe("GET /api/whoami and POST /api/logout", () => {
     const res = await call(logout.POST, { body: {}, cookie });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
-    expect(res.setCookies.some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(true);
+    expect(res.setCookies.some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(
+      true,
+    );
     const db = await getDb();
-    expect(await db.select().from(sessions).where(eq(sessions.id, sha256Hex(cookie.split("=")[1])))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sha256Hex(cookie.split("=")[1]))),
+    ).toHaveLength(0);
     // The old cookie, replayed, is worth nothing.
     expect((await call(whoami.GET, { cookie })).status).toBe(401);
   });

@@ -59,7 +59,9 @@ describe("brute-force protection of the sign-in", () => {
     const { email } = await account();
     for (let i = 0; i < 40; i++) {
       // Successful sign-ins give their unit back: a busy office behind one address is fine.
-      expect((await call(login.POST, { body: { email, password: PASSWORD }, ip })).status).toBe(200);
+      expect((await call(login.POST, { body: { email, password: PASSWORD }, ip })).status).toBe(
+        200,
+      );
     }
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -72,7 +74,9 @@ describe("brute-force protection of the sign-in", () => {
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Another client is not affected.
-    expect((await call(login.POST, { body: { email, password: PASSWORD }, ip: "203.0.113.100" })).status).toBe(200);
+    expect(
+      (await call(login.POST, { body: { email, password: PASSWORD }, ip: "203.0.113.100" })).status,
+    ).toBe(200);
   });
 });
 
@@ -83,7 +87,9 @@ describe("brute-force protection of forgot-password", () => {
     const { email } = await account();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await call(forgot.POST, { body: { email }, ip: `198.51.100.${20 + i}` })).status);
+      statuses.push(
+        (await call(forgot.POST, { body: { email }, ip: `198.51.100.${20 + i}` })).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(memoryOutbox().filter((m) => m.to === email)).toHaveLength(3);
@@ -93,7 +99,9 @@ describe("brute-force protection of forgot-password", () => {
     const ip = "198.51.100.77";
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await call(forgot.POST, { body: { email: `someone${i}@example.org` }, ip })).status);
+      statuses.push(
+        (await call(forgot.POST, { body: { email: `someone${i}@example.org` }, ip })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     const last = await call(forgot.POST, { body: { email: "someone-else@example.org" }, ip });

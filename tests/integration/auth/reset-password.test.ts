@@ -41,7 +41,10 @@ describe("POST /api/forgot_password", () => {
     expect(mail.subject).toBe("Je wachtwoord opnieuw instellen");
     expect(mail.html).toContain(`reset_token=${token}`);
     const db = await getDb();
-    const rows = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const rows = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(sha256Hex(token));
     expect(rows[0].purpose).toBe("reset");
@@ -76,7 +79,10 @@ describe("POST /api/forgot_password", () => {
   it("validates the address with code 22", async () => {
     const res = await call(forgot.POST, { body: { email: "nope" }, ip: nextIp() });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: 22, fields: { email: "Please enter a valid email address" } });
+    expect(res.body.error).toMatchObject({
+      code: 22,
+      fields: { email: "Please enter a valid email address" },
+    });
   });
 
   it("refuses a cross-origin call with 403 code 26 and sends nothing", async () => {
@@ -102,7 +108,9 @@ describe("POST /api/reset_password", () => {
     expect((await call(whoami.GET, { cookie: session })).status).toBe(401);
     const db = await getDb();
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
-    expect((await call(login.POST, { body: { email, password: "Fresh-Passw0rd" } })).status).toBe(200);
+    expect((await call(login.POST, { body: { email, password: "Fresh-Passw0rd" } })).status).toBe(
+      200,
+    );
     expect((await call(login.POST, { body: { email, password: PASSWORD } })).status).toBe(401);
 
     const again = await call(reset.POST, {
@@ -110,16 +118,31 @@ describe("POST /api/reset_password", () => {
       ip: nextIp(),
     });
     expect(again.status).toBe(400);
-    expect(again.body.error).toEqual({ code: 5, message: "Could not reset the password with this token" });
-    expect((await call(login.POST, { body: { email, password: "Another-Passw0rd" } })).status).toBe(401);
+    expect(again.body.error).toEqual({
+      code: 5,
+      message: "Could not reset the password with this token",
+    });
+    expect((await call(login.POST, { body: { email, password: "Another-Passw0rd" } })).status).toBe(
+      401,
+    );
   });
 
   it("a reset ends every other link of the account too", async () => {
     const { email } = await account();
     const first = await requestLink(email);
     const second = await requestLink(email);
-    expect((await call(reset.POST, { body: { email, reset_token: second.token, new_password: "Fresh-Passw0rd" }, ip: nextIp() })).status).toBe(200);
-    const older = await call(reset.POST, { body: { email, reset_token: first.token, new_password: "Other-Passw0rd1" }, ip: nextIp() });
+    expect(
+      (
+        await call(reset.POST, {
+          body: { email, reset_token: second.token, new_password: "Fresh-Passw0rd" },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(200);
+    const older = await call(reset.POST, {
+      body: { email, reset_token: first.token, new_password: "Other-Passw0rd1" },
+      ip: nextIp(),
+    });
     expect(older.body.error.code).toBe(5);
   });
 
@@ -129,7 +152,10 @@ describe("POST /api/reset_password", () => {
     vi.setSystemTime(new Date("2030-01-01T09:00:00Z"));
     const { token } = await requestLink(email);
     vi.setSystemTime(new Date("2030-01-01T10:00:01Z"));
-    const res = await call(reset.POST, { body: { email, reset_token: token, new_password: "Fresh-Passw0rd" }, ip: nextIp() });
+    const res = await call(reset.POST, {
+      body: { email, reset_token: token, new_password: "Fresh-Passw0rd" },
+      ip: nextIp(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 6, message: "The token has expired" });
   });
@@ -138,23 +164,37 @@ describe("POST /api/reset_password", () => {
     const a = await account();
     const b = await account();
     const { token } = await requestLink(a.email);
-    const unknown = await call(reset.POST, { body: { email: a.email, reset_token: "a".repeat(32), new_password: "Fresh-Passw0rd" }, ip: nextIp() });
+    const unknown = await call(reset.POST, {
+      body: { email: a.email, reset_token: "a".repeat(32), new_password: "Fresh-Passw0rd" },
+      ip: nextIp(),
+    });
     expect(unknown.body.error.code).toBe(5);
-    const otherAddress = await call(reset.POST, { body: { email: b.email, reset_token: token, new_password: "Fresh-Passw0rd" }, ip: nextIp() });
+    const otherAddress = await call(reset.POST, {
+      body: { email: b.email, reset_token: token, new_password: "Fresh-Passw0rd" },
+      ip: nextIp(),
+    });
     expect(otherAddress.body.error.code).toBe(5);
-    expect((await call(login.POST, { body: { email: b.email, password: "Fresh-Passw0rd" } })).status).toBe(401);
+    expect(
+      (await call(login.POST, { body: { email: b.email, password: "Fresh-Passw0rd" } })).status,
+    ).toBe(401);
   });
 
   it("answers a weak password with code 4 and keeps the token usable", async () => {
     const { email } = await account();
     const { token } = await requestLink(email);
-    const weak = await call(reset.POST, { body: { email, reset_token: token, new_password: "weakpass" }, ip: nextIp() });
+    const weak = await call(reset.POST, {
+      body: { email, reset_token: token, new_password: "weakpass" },
+      ip: nextIp(),
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatchObject({
       code: 4,
       fields: { new_password: "your password must contain at least one uppercase letter" },
     });
-    const ok = await call(reset.POST, { body: { email, reset_token: token, new_password: "Strong-Passw0rd" }, ip: nextIp() });
+    const ok = await call(reset.POST, {
+      body: { email, reset_token: token, new_password: "Strong-Passw0rd" },
+      ip: nextIp(),
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -166,6 +206,13 @@ describe("POST /api/reset_password", () => {
       origin: "https://evil.example",
     });
     expect(res.status).toBe(403);
-    expect((await call(reset.POST, { body: { email, reset_token: token, new_password: "Fresh-Passw0rd" }, ip: nextIp() })).status).toBe(200);
+    expect(
+      (
+        await call(reset.POST, {
+          body: { email, reset_token: token, new_password: "Fresh-Passw0rd" },
+          ip: nextIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -63,12 +63,18 @@ describe("staff management (admins only)", () => {
     expect(link.pathname).toBe("/reset-password");
     expect(link.searchParams.get("invite")).toBe("1");
     const db = await getDb();
-    const [token] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, res.body.id));
+    const [token] = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, res.body.id));
     expect(token.purpose).toBe("invite");
     expect(token.expiresAt.getTime() - token.createdAt.getTime()).toBe(7 * 86_400_000);
 
     // Not able to sign in yet, not even with an empty password.
-    expect((await call(login.POST, { body: { email: "new.colleague@example.org", password: "" } })).status).toBe(401);
+    expect(
+      (await call(login.POST, { body: { email: "new.colleague@example.org", password: "" } }))
+        .status,
+    ).toBe(401);
 
     const set = await call(reset.POST, {
       body: {
@@ -80,12 +86,21 @@ describe("staff management (admins only)", () => {
     expect(set.status).toBe(200);
     const row = await userRow(res.body.id);
     expect(row.isVerified).toBe(true);
-    expect((await call(login.POST, { body: { email: "new.colleague@example.org", password: "Chosen-Passw0rd" } })).status).toBe(200);
+    expect(
+      (
+        await call(login.POST, {
+          body: { email: "new.colleague@example.org", password: "Chosen-Passw0rd" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("refuses to invite an address that already has an account: 409 code 0", async () => {
     const a = await admin();
-    const res = await call(staff.POST, { cookie: a.cookie, body: { email: a.email.toUpperCase() } });
+    const res = await call(staff.POST, {
+      cookie: a.cookie,
+      body: { email: a.email.toUpperCase() },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe(0);
     expect(memoryOutbox()).toHaveLength(0);
@@ -93,7 +108,10 @@ describe("staff management (admins only)", () => {
 
   it("validates the invitation with code 22", async () => {
     const a = await admin();
-    const res = await call(staff.POST, { cookie: a.cookie, body: { email: "nope", is_admin: "yes" } });
+    const res = await call(staff.POST, {
+      cookie: a.cookie,
+      body: { email: "nope", is_admin: "yes" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(22);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(["email", "is_admin"]);
@@ -101,15 +119,30 @@ describe("staff management (admins only)", () => {
 
   it("sends an invitation again only while it is pending", async () => {
     const a = await admin();
-    const invited = await call(staff.POST, { cookie: a.cookie, body: { email: "later@example.org" } });
+    const invited = await call(staff.POST, {
+      cookie: a.cookie,
+      body: { email: "later@example.org" },
+    });
     clearMemoryOutbox();
-    const again = await call(resendInvite.POST, { cookie: a.cookie, body: {}, params: { id: String(invited.body.id) } });
+    const again = await call(resendInvite.POST, {
+      cookie: a.cookie,
+      body: {},
+      params: { id: String(invited.body.id) },
+    });
     expect(again.status).toBe(200);
     expect(memoryOutbox().map((m) => m.to)).toEqual(["later@example.org"]);
-    const active = await call(resendInvite.POST, { cookie: a.cookie, body: {}, params: { id: String(a.user.id) } });
+    const active = await call(resendInvite.POST, {
+      cookie: a.cookie,
+      body: {},
+      params: { id: String(a.user.id) },
+    });
     expect(active.status).toBe(409);
     expect(active.body.error.code).toBe(22);
-    const missing = await call(resendInvite.POST, { cookie: a.cookie, body: {}, params: { id: "999999" } });
+    const missing = await call(resendInvite.POST, {
+      cookie: a.cookie,
+      body: {},
+      params: { id: "999999" },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe(12);
   });
@@ -118,11 +151,21 @@ describe("staff management (admins only)", () => {
     const a = await admin();
     const other = await account();
     const params = { id: String(other.user.id) };
-    const grant = await call(staffMember.PUT, { method: "PUT", cookie: a.cookie, params, body: { is_admin: true } });
+    const grant = await call(staffMember.PUT, {
+      method: "PUT",
+      cookie: a.cookie,
+      params,
+      body: { is_admin: true },
+    });
     expect(grant.status).toBe(200);
     expect(grant.body.is_admin).toBe(true);
     expect((await userRow(other.user.id)).isAdmin).toBe(true);
-    const take = await call(staffMember.PUT, { method: "PUT", cookie: a.cookie, params, body: { is_admin: false } });
+    const take = await call(staffMember.PUT, {
+      method: "PUT",
+      cookie: a.cookie,
+      params,
+      body: { is_admin: false },
+    });
     expect(take.body.is_admin).toBe(false);
     expect((await userRow(other.user.id)).isAdmin).toBe(false);
   });
@@ -132,7 +175,12 @@ describe("staff management (admins only)", () => {
     await db.update(staffUsers).set({ isAdmin: false });
     const a = await admin();
     const params = { id: String(a.user.id) };
-    const demote = await call(staffMember.PUT, { method: "PUT", cookie: a.cookie, params, body: { is_admin: false } });
+    const demote = await call(staffMember.PUT, {
+      method: "PUT",
+      cookie: a.cookie,
+      params,
+      body: { is_admin: false },
+    });
     expect(demote.status).toBe(409);
     expect(demote.body.error.code).toBe(8);
     const remove = await call(staffMember.DELETE, { method: "DELETE", cookie: a.cookie, params });
@@ -142,9 +190,23 @@ describe("staff management (admins only)", () => {
 
     // Once someone else is an admin, the first may step down.
     const b = await account({ admin: true });
-    expect((await call(staffMember.PUT, { method: "PUT", cookie: a.cookie, params, body: { is_admin: false } })).status).toBe(200);
+    expect(
+      (
+        await call(staffMember.PUT, {
+          method: "PUT",
+          cookie: a.cookie,
+          params,
+          body: { is_admin: false },
+        })
+      ).status,
+    ).toBe(200);
     const bCookie = await signIn(b.email);
-    const last = await call(staffMember.PUT, { method: "PUT", cookie: bCookie, params: { id: String(b.user.id) }, body: { is_admin: false } });
+    const last = await call(staffMember.PUT, {
+      method: "PUT",
+      cookie: bCookie,
+      params: { id: String(b.user.id) },
+      body: { is_admin: false },
+    });
     expect(last.status).toBe(409);
   });
 
@@ -154,8 +216,18 @@ describe("staff management (admins only)", () => {
     const a = await admin();
     const b = await admin();
     const results = await Promise.all([
-      call(staffMember.PUT, { method: "PUT", cookie: a.cookie, params: { id: String(b.user.id) }, body: { is_admin: false } }),
-      call(staffMember.PUT, { method: "PUT", cookie: b.cookie, params: { id: String(a.user.id) }, body: { is_admin: false } }),
+      call(staffMember.PUT, {
+        method: "PUT",
+        cookie: a.cookie,
+        params: { id: String(b.user.id) },
+        body: { is_admin: false },
+      }),
+      call(staffMember.PUT, {
+        method: "PUT",
+        cookie: b.cookie,
+        params: { id: String(a.user.id) },
+        body: { is_admin: false },
+      }),
     ]);
     const admins = await db.select().from(staffUsers).where(eq(staffUsers.isAdmin, true));
     expect(admins.length).toBeGreaterThanOrEqual(1);
@@ -166,19 +238,35 @@ describe("staff management (admins only)", () => {
     const a = await admin();
     const other = await account();
     await signIn(other.email);
-    const res = await call(staffMember.DELETE, { method: "DELETE", cookie: a.cookie, params: { id: String(other.user.id) } });
+    const res = await call(staffMember.DELETE, {
+      method: "DELETE",
+      cookie: a.cookie,
+      params: { id: String(other.user.id) },
+    });
     expect(res.status).toBe(200);
     const db = await getDb();
-    expect(await db.select().from(staffUsers).where(eq(staffUsers.id, other.user.id))).toHaveLength(0);
-    expect(await db.select().from(sessions).where(eq(sessions.userId, other.user.id))).toHaveLength(0);
-    const again = await call(staffMember.DELETE, { method: "DELETE", cookie: a.cookie, params: { id: String(other.user.id) } });
+    expect(await db.select().from(staffUsers).where(eq(staffUsers.id, other.user.id))).toHaveLength(
+      0,
+    );
+    expect(await db.select().from(sessions).where(eq(sessions.userId, other.user.id))).toHaveLength(
+      0,
+    );
+    const again = await call(staffMember.DELETE, {
+      method: "DELETE",
+      cookie: a.cookie,
+      params: { id: String(other.user.id) },
+    });
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe(12);
   });
 
   it("rejects a malformed id with code 22", async () => {
     const a = await admin();
-    const res = await call(staffMember.DELETE, { method: "DELETE", cookie: a.cookie, params: { id: "abc" } });
+    const res = await call(staffMember.DELETE, {
+      method: "DELETE",
+      cookie: a.cookie,
+      params: { id: "abc" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(22);
   });

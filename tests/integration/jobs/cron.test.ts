@@ -1,25 +1,45 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { POST } from "@/app/api/cron/deliver/route";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET, POST } from "@/app/api/cron/deliver/route";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
+import { installMailTransport } from "@/lib/mail";
+import { queueMessage } from "@/lib/messages/queue";
+import { sha256Hex } from "@/lib/crypto/tokens";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
-import { sha256Hex } from "@/lib/crypto/tokens";
+import { draft, insertMembers, messageRow, useFakeProvider } from "../messages/support";
 
 const path = "/api/cron/deliver";
+const authorization = "Bearer test-cron-secret-0123456789";
 
-describe("POST /api/cron/deliver", () => {
+let fake: FakeResend;
+beforeAll(async () => {
+  fake = await startFakeResend();
+});
+afterAll(async () => {
+  installMailTransport(undefined);
+  await fake.close();
+});
+
+describe("GET and POST /api/cron/deliver", () => {
   it("refuses a caller without the bearer secret, from any origin, with 401 code 25", async () => {
-    for (const authorization of [undefined, "Bearer wrong-secret-0123456789", "test-cron-secret-0123456789"]) {
-      const res = await call(POST, {
-        path,
-        method: "POST",
-        origin: null,
-        headers: authorization ? { authorization } : {},
-      });
-      expect(res.status).toBe(401);
-      expect(res.body.error.code).toBe(25);
+    for (const handler of [GET, POST]) {
+      for (const header of [
+        undefined,
+        "Bearer wrong-secret-0123456789",
+        "test-cron-secret-0123456789",
+      ]) {
+        const res = await call(handler, {
+          path,
+          method: handler === GET ? "GET" : "POST",
+          origin: null,
+          headers: header ? { authorization: header } : {},
+        });
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe(25);
+      }
     }
   });
 
@@ -27,15 +47,36 @@ describe("POST /api/cron/deliver", () => {
     const staff = await staffWithSession();
     const db = await getDb();
     const id = sha256Hex(staff.cookie.split("=")[1]);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     const res = await call(POST, {
       path,
       method: "POST",
       origin: null,
-      headers: { authorization: "Bearer test-cron-secret-0123456789" },
+      headers: { authorization },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ housekeeping: "done" });
+    expect(res.body).toEqual({
+      housekeeping: "done",
+      delivery: { batches: 0, sent: 0, failed: 0, pending: 0 },
+    });
     expect(await db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+
+  it("delivers what is pending when the host's scheduler calls GET", async () => {
+    useFakeProvider(fake);
+    const members = await insertMembers(120);
+    const admin = (await staffWithSession({ admin: true })).cookie;
+    const message = await draft(admin, { subject: "Via cron" });
+    // Queued without the send call's own start, as if that run had been cut short.
+    await queueMessage(message.id);
+    const res = await call(GET, { path, origin: null, headers: { authorization } });
+    expect(res.status).toBe(200);
+    expect(res.body.delivery).toEqual({ batches: 2, sent: 120, failed: 0, pending: 0 });
+    expect(new Set(fake.delivered.map((m) => m.to[0]))).toEqual(new Set(members));
+    expect(fake.delivered).toHaveLength(120);
+    expect((await messageRow(message.id)).communicationStatus).toBe("sent");
   });
 });

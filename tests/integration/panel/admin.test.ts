@@ -10,7 +10,14 @@ import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import type { PanelUserList } from "@/lib/panel/schemas";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
-import { insertMember, lastMailTo, memberByEmail, nextIp, signUp, verificationParams } from "./support";
+import {
+  insertMember,
+  lastMailTo,
+  memberByEmail,
+  nextIp,
+  signUp,
+  verificationParams,
+} from "./support";
 
 let admin: string;
 let staff: string;
@@ -22,12 +29,18 @@ beforeAll(async () => {
 beforeEach(() => clearMemoryOutbox());
 
 function list(query: string, cookie: string | null = staff) {
-  return call<PanelUserList>(listRoute, { path: `/api/panel_user${query}`, cookie: cookie ?? undefined });
+  return call<PanelUserList>(listRoute, {
+    path: `/api/panel_user${query}`,
+    cookie: cookie ?? undefined,
+  });
 }
 
 async function allIds(): Promise<number[]> {
   const db = await getDb();
-  const rows = await db.select({ id: panelUsers.id }).from(panelUsers).orderBy(sql`id desc`);
+  const rows = await db
+    .select({ id: panelUsers.id })
+    .from(panelUsers)
+    .orderBy(sql`id desc`);
   return rows.map((r) => r.id);
 }
 
@@ -36,7 +49,10 @@ describe("GET /api/panel_user", () => {
     const created = [];
     for (let i = 0; i < 23; i++) {
       created.push(
-        await insertMember({ email: `list${String(i).padStart(2, "0")}@example.org`, isVerified: i % 3 === 0 }),
+        await insertMember({
+          email: `list${String(i).padStart(2, "0")}@example.org`,
+          isVerified: i % 3 === 0,
+        }),
       );
     }
     const res = await list("");
@@ -57,7 +73,12 @@ describe("GET /api/panel_user", () => {
       is_verified: newest.isVerified,
       created_at: Math.floor(newest.createdAt.getTime() / 1000),
     });
-    expect(Object.keys(res.body.items[0]).sort()).toEqual(["created_at", "email", "id", "is_verified"]);
+    expect(Object.keys(res.body.items[0]).sort()).toEqual([
+      "created_at",
+      "email",
+      "id",
+      "is_verified",
+    ]);
   });
 
   it("pages through every member exactly once, in order", async () => {
@@ -69,7 +90,9 @@ describe("GET /api/panel_user", () => {
         const res = await list(`?page=${page}&per_page=${perPage}`);
         expect(res.status).toBe(200);
         expect(res.body.meta).toMatchObject({ page, per_page: perPage, total_pages: pages });
-        expect(res.body.items.length).toBe(page < pages ? perPage : expected.length - perPage * (pages - 1));
+        expect(res.body.items.length).toBe(
+          page < pages ? perPage : expected.length - perPage * (pages - 1),
+        );
         seen.push(...res.body.items.map((m) => m.id));
       }
       expect(seen, `per_page ${perPage}`).toEqual(expected);
@@ -89,7 +112,15 @@ describe("GET /api/panel_user", () => {
   });
 
   it("refuses page 0, a negative page, per_page 0 and per_page above 100 with code 22", async () => {
-    for (const query of ["?page=0", "?page=-1", "?page=abc", "?per_page=0", "?per_page=1000", "?per_page=101", "?page=1.5"]) {
+    for (const query of [
+      "?page=0",
+      "?page=-1",
+      "?page=abc",
+      "?per_page=0",
+      "?per_page=1000",
+      "?per_page=101",
+      "?page=1.5",
+    ]) {
       const res = await list(query);
       expect(res.status, query).toBe(400);
       expect(res.body).toMatchObject({ error: { code: 22 } });

@@ -17,7 +17,10 @@ describe("the trigger-kept member count", () => {
     expect(await counts()).toEqual({ kept: 0, actual: 0 });
 
     await db.insert(panelUsers).values(
-      Array.from({ length: 40 }, (_, i) => ({ email: `count${i}@example.org`, stopNonce: newStopNonce() })),
+      Array.from({ length: 40 }, (_, i) => ({
+        email: `count${i}@example.org`,
+        stopNonce: newStopNonce(),
+      })),
     );
     expect(await counts()).toEqual({ kept: 40, actual: 40 });
 
@@ -31,18 +34,30 @@ describe("the trigger-kept member count", () => {
     await db.delete(panelUsers).where(eq(panelUsers.email, "count0@example.org"));
     await db
       .delete(panelUsers)
-      .where(inArray(panelUsers.email, ["count1@example.org", "count2@example.org", "count4@example.org"]));
+      .where(
+        inArray(panelUsers.email, [
+          "count1@example.org",
+          "count2@example.org",
+          "count4@example.org",
+        ]),
+      );
     expect(await counts()).toEqual({ kept: 36, actual: 36 });
 
-    await db.transaction(async (tx) => {
-      await tx.insert(panelUsers).values({ email: "rolled-back@example.org", stopNonce: newStopNonce() });
-      tx.rollback();
-    }).catch(() => undefined);
+    await db
+      .transaction(async (tx) => {
+        await tx
+          .insert(panelUsers)
+          .values({ email: "rolled-back@example.org", stopNonce: newStopNonce() });
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await counts()).toEqual({ kept: 36, actual: 36 });
 
     await db.execute(sql`truncate panel_users cascade`);
     expect(await counts()).toEqual({ kept: 0, actual: 0 });
-    await db.insert(panelUsers).values({ email: "after-truncate@example.org", stopNonce: newStopNonce() });
+    await db
+      .insert(panelUsers)
+      .values({ email: "after-truncate@example.org", stopNonce: newStopNonce() });
     expect(await counts()).toEqual({ kept: 1, actual: 1 });
   });
 });

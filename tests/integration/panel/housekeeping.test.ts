@@ -9,9 +9,17 @@ describe("unconfirmed sign-ups are removed after 30 days", () => {
   it("deletes only old, unconfirmed sign-ups whose link has expired", async () => {
     const now = new Date();
     const ago = (days: number) => new Date(now.getTime() - days * DAY);
-    await insertMember({ email: "stale@example.org", createdAt: ago(31), verificationExpiresAt: ago(29) });
+    await insertMember({
+      email: "stale@example.org",
+      createdAt: ago(31),
+      verificationExpiresAt: ago(29),
+    });
     await insertMember({ email: "stale-no-link@example.org", createdAt: ago(45) });
-    await insertMember({ email: "recent@example.org", createdAt: ago(29), verificationExpiresAt: ago(27) });
+    await insertMember({
+      email: "recent@example.org",
+      createdAt: ago(29),
+      verificationExpiresAt: ago(27),
+    });
     await insertMember({
       email: "old-but-new-link@example.org",
       createdAt: ago(31),
@@ -22,7 +30,11 @@ describe("unconfirmed sign-ups are removed after 30 days", () => {
     expect(await deleteStaleSignups(now)).toBe(2);
     expect(await memberByEmail("stale@example.org")).toBeUndefined();
     expect(await memberByEmail("stale-no-link@example.org")).toBeUndefined();
-    for (const kept of ["recent@example.org", "old-but-new-link@example.org", "old-member@example.org"]) {
+    for (const kept of [
+      "recent@example.org",
+      "old-but-new-link@example.org",
+      "old-member@example.org",
+    ]) {
       expect(await memberByEmail(kept), kept).toBeDefined();
     }
   });

@@ -23,10 +23,14 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into panel_users (email, stop_nonce)
     select 'block' || g || '@example.org', md5(g::text) from generate_series(1, 4000) as g`);
-  await db.execute(sql`delete from panel_users where id between ${COUNT_BLOCK_SIZE * 2} and ${COUNT_BLOCK_SIZE * 3 - 1}`);
+  await db.execute(
+    sql`delete from panel_users where id between ${COUNT_BLOCK_SIZE * 2} and ${COUNT_BLOCK_SIZE * 3 - 1}`,
+  );
   await db.execute(sql`delete from panel_users where id % 7 = 0 or id between 900 and 1100`);
   await db.execute(sql`select setval(pg_get_serial_sequence('panel_users', 'id'), 500000)`);
-  await db.execute(sql`insert into panel_users (email, stop_nonce) values ('far@example.org', 'n')`);
+  await db.execute(
+    sql`insert into panel_users (email, stop_nonce) values ('far@example.org', 'n')`,
+  );
 });
 
 describe("listPanelUsers over many blocks of ids", () => {
@@ -41,13 +45,29 @@ describe("listPanelUsers over many blocks of ids", () => {
     const total = (await listPanelUsers(1, 10)).meta.total_items;
     for (const perPage of [1, 7, 10, 100]) {
       const pages = Math.ceil(total / perPage);
-      const sample = new Set([1, 2, 3, Math.floor(pages / 3), Math.floor(pages / 2), pages - 1, pages]);
+      const sample = new Set([
+        1,
+        2,
+        3,
+        Math.floor(pages / 3),
+        Math.floor(pages / 2),
+        pages - 1,
+        pages,
+      ]);
       for (let p = 1; p <= pages; p += Math.max(1, Math.floor(pages / 40))) sample.add(p);
       for (const page of sample) {
         if (page < 1) continue;
         const got = await listPanelUsers(page, perPage);
-        expect(got.items.map((m) => m.id), `page ${page} of ${perPage}`).toEqual(await reference(page, perPage));
-        expect(got.meta).toEqual({ total_items: total, total_pages: pages, page, per_page: perPage });
+        expect(
+          got.items.map((m) => m.id),
+          `page ${page} of ${perPage}`,
+        ).toEqual(await reference(page, perPage));
+        expect(got.meta).toEqual({
+          total_items: total,
+          total_pages: pages,
+          page,
+          per_page: perPage,
+        });
       }
     }
     const first = await listPanelUsers(1, 10);

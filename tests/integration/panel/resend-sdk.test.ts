@@ -53,13 +53,16 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     const member = (await memberByEmail("via-resend@example.org"))!;
     expect(email.headers).toEqual({
       "List-Unsubscribe": expect.stringMatching(
-        new RegExp(`^<http://localhost:3000/api/panel_user/unsubscribe\\?panel_user_id=${member.id}&stop_token=[0-9a-f]{64}>$`),
+        new RegExp(
+          `^<http://localhost:3000/api/panel_user/unsubscribe\\?panel_user_id=${member.id}&stop_token=[0-9a-f]{64}>$`,
+        ),
       ),
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     // No tracking: no images, and every link points at the site itself.
     expect(email.html).not.toMatch(/<img/i);
-    for (const link of linksIn(email.html!)) expect(new URL(link).origin).toBe("http://localhost:3000");
+    for (const link of linksIn(email.html!))
+      expect(new URL(link).origin).toBe("http://localhost:3000");
 
     const verifyLink = new URL(linksIn(email.html!).find((l) => l.includes("/verify-email"))!);
     const verified = await call(verifyRoute, {
@@ -91,7 +94,9 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     const email = fake.delivered[0];
     expect(email.subject).toBe("You are already signed up for the research panel");
     expect(email.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
-    expect(email.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?/);
+    expect(email.headers?.["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?/,
+    );
     expect(email.html).toContain("/stop-participation?panel_user_id=");
   });
 
@@ -103,22 +108,89 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
       stopNonce: `nonce${i}`,
     }));
     const messages = recipients.map((r) =>
-      panelMail(r, { subject: "Nieuw onderzoek", heading: "Nieuw onderzoek", paragraphs: ["Er is een nieuw onderzoek."] }),
+      panelMail(r, {
+        subject: "Nieuw onderzoek",
+        heading: "Nieuw onderzoek",
+        paragraphs: ["Er is een nieuw onderzoek."],
+      }),
     );
-    const results = await transport().sendBatch(messages, { idempotencyKey: "message-7-batch-1" });
+    const { results } = await transport().sendBatch(messages, {
+      idempotencyKey: "message-7-batch-1",
+    });
     expect(results).toHaveLength(3);
     expect(results.every((r) => typeof r.id === "string" && r.id.length > 0)).toBe(true);
+    expect(new Set(results.map((r) => r.id)).size).toBe(3);
+    expect(fake.requests[0].headers["x-batch-validation"]).toBe("permissive");
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({ path: "/emails/batch", idempotencyKey: "message-7-batch-1" });
+    expect(fake.requests[0]).toMatchObject({
+      path: "/emails/batch",
+      idempotencyKey: "message-7-batch-1",
+    });
     expect(fake.requests[0].emails.map((e) => e.to[0])).toEqual(recipients.map((r) => r.email));
     expect(fake.requests[0].emails.every((e) => e.headers?.["List-Unsubscribe-Post"])).toBe(true);
     expect(fake.requests[0].emails[1].html).toContain("Stop participating");
     expect(fake.requests[0].emails[0].html).toContain("Deelname stoppen");
   });
 
+  it("pairs a permissive batch's ids with the mails the provider accepted, not by position", async () => {
+    fake.configure({ invalidAddresses: ["second@example.org"] });
+    const messages = ["first", "second", "third"].map((n) => ({
+      ...plainMail,
+      to: `${n}@example.org`,
+    }));
+    const { results } = await transport().sendBatch(messages, { idempotencyKey: "pairing" });
+    expect(results[1]).toEqual({
+      id: null,
+      error: "Invalid `to` field: second@example.org is not a valid email address.",
+    });
+    expect(fake.delivered.map((m) => m.to[0])).toEqual(["first@example.org", "third@example.org"]);
+    expect(results[0]).toEqual({ id: fake.delivered[0].id });
+    expect(results[2]).toEqual({ id: fake.delivered[1].id });
+  });
+
+  it("reports the provider's rate-limit headers, and a 429 with the time to wait", async () => {
+    fake.configure({ requestsPerSecond: 2 });
+    const first = await transport().sendBatch([plainMail]);
+    expect(first.rateLimit).toEqual({ limit: 2, remaining: 1, resetSeconds: 1 });
+    const second = await transport().sendBatch([plainMail]);
+    expect(second.rateLimit).toMatchObject({ remaining: 0 });
+    const limited = await transport()
+      .sendBatch([plainMail])
+      .catch((e: unknown) => e);
+    expect(limited).toMatchObject({
+      retryable: true,
+      statusCode: 429,
+      providerCode: "rate_limit_exceeded",
+      retryAfterSeconds: 1,
+    });
+  });
+
+  it("tells the two idempotency 409s apart: in progress is retryable, changed content is not", async () => {
+    fake.failNext({ status: 409, name: "concurrent_idempotent_requests" });
+    fake.failNext({ status: 409, name: "invalid_idempotent_request" });
+    const inProgress = await transport()
+      .sendBatch([plainMail], { idempotencyKey: "k" })
+      .catch((e: unknown) => e);
+    expect(inProgress).toMatchObject({
+      retryable: true,
+      statusCode: 409,
+      providerCode: "concurrent_idempotent_requests",
+    });
+    const changed = await transport()
+      .sendBatch([plainMail], { idempotencyKey: "k" })
+      .catch((e: unknown) => e);
+    expect(changed).toMatchObject({
+      retryable: false,
+      statusCode: 409,
+      providerCode: "invalid_idempotent_request",
+    });
+  });
+
   it("surfaces 429 as a retryable MailSendError with Retry-After", async () => {
     fake.failNext({ status: 429, retryAfter: "7" });
-    const error = await transport().send(plainMail).catch((e: unknown) => e);
+    const error = await transport()
+      .send(plainMail)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailSendError);
     expect(error).toMatchObject({ retryable: true, statusCode: 429, retryAfterSeconds: 7 });
     // The next attempt goes through.
@@ -129,7 +201,9 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     fake.failNext({ status: 500 });
     fake.failNext({ status: 502, rawBody: "<html>Bad gateway</html>" });
     for (let i = 0; i < 2; i++) {
-      const error = await transport().sendBatch([plainMail]).catch((e: unknown) => e);
+      const error = await transport()
+        .sendBatch([plainMail])
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MailSendError);
       expect(error).toMatchObject({ retryable: true });
       expect((error as MailSendError).statusCode).toBeGreaterThanOrEqual(500);
@@ -137,15 +211,26 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
   });
 
   it("surfaces a rejected request (422, wrong key) as not retryable", async () => {
-    fake.failNext({ status: 422, body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field" } });
-    const invalid = await transport().send(plainMail).catch((e: unknown) => e);
+    fake.failNext({
+      status: 422,
+      body: { statusCode: 422, name: "validation_error", message: "Invalid `to` field" },
+    });
+    const invalid = await transport()
+      .send(plainMail)
+      .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ retryable: false, statusCode: 422 });
-    const wrongKey = await transport("re_wrong").send(plainMail).catch((e: unknown) => e);
+    const wrongKey = await transport("re_wrong")
+      .send(plainMail)
+      .catch((e: unknown) => e);
     expect(wrongKey).toMatchObject({ retryable: false, statusCode: 403 });
   });
 
   it("surfaces an unreachable provider as retryable", async () => {
-    const down = createResendTransport({ apiKey: "re_x", baseUrl: "http://127.0.0.1:9", from: FROM });
+    const down = createResendTransport({
+      apiKey: "re_x",
+      baseUrl: "http://127.0.0.1:9",
+      from: FROM,
+    });
     const error = await down.send(plainMail).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MailSendError);
     expect(error).toMatchObject({ retryable: true });

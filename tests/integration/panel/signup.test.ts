@@ -40,7 +40,10 @@ describe("POST /api/panel_user", () => {
     expect(member!.verificationHash).not.toContain(params.verification_token);
     expect(mail.text).toContain(params.verification_token);
 
-    const verified = await call(verifyRoute, { path: "/api/panel_user/verify_email", body: params });
+    const verified = await call(verifyRoute, {
+      path: "/api/panel_user/verify_email",
+      body: params,
+    });
     expect(verified.status).toBe(200);
     expect((await memberByEmail("new.person@example.org"))!.isVerified).toBe(true);
   });
@@ -78,11 +81,11 @@ describe("POST /api/panel_user", () => {
     expect(shape(answers[2])).toEqual(shape(answers[0]));
     expect(answers[0].text).toBe("{}");
     // Each of them still got the mail that fits.
-    expect(memoryOutbox().map((m) => m.to).sort()).toEqual([
-      "fresh@example.org",
-      "member@example.org",
-      "pending@example.org",
-    ]);
+    expect(
+      memoryOutbox()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["fresh@example.org", "member@example.org", "pending@example.org"]);
   });
 
   it("gives a pending address a new link and voids the old one", async () => {

@@ -1,11 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as stopRoute } from "@/app/api/panel_user/stop_participation/route";
-import { GET as unsubscribeGet, POST as unsubscribeRoute } from "@/app/api/panel_user/unsubscribe/route";
+import {
+  GET as unsubscribeGet,
+  POST as unsubscribeRoute,
+} from "@/app/api/panel_user/unsubscribe/route";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages } from "@/db/schema";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
+import { placesHolding } from "../../helpers/db-scan";
 import { call } from "../../helpers/http";
 import {
   insertMember,
@@ -23,7 +27,10 @@ function stop(body: unknown, ip = nextIp()) {
   return call(stopRoute, { path: "/api/panel_user/stop_participation", body, ip });
 }
 
-function oneClick(query: Record<string, string>, o: { body?: string; type?: string; origin?: string | null } = {}) {
+function oneClick(
+  query: Record<string, string>,
+  o: { body?: string; type?: string; origin?: string | null } = {},
+) {
   return call(unsubscribeRoute, {
     path: `/api/panel_user/unsubscribe?${new URLSearchParams(query).toString()}`,
     method: "POST",
@@ -32,30 +39,6 @@ function oneClick(query: Record<string, string>, o: { body?: string; type?: stri
     origin: o.origin === undefined ? null : o.origin,
     ip: nextIp(),
   });
-}
-
-/** Every row of every table whose text (or JSON) holds `needle`, as "table.column". */
-async function placesHolding(needle: string): Promise<string[]> {
-  const db = await getDb();
-  const columns = (await db.execute(sql`
-    select table_schema, table_name, column_name from information_schema.columns
-    where table_schema not in ('pg_catalog', 'information_schema')
-      and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'USER-DEFINED', 'ARRAY')
-      and table_name in (select table_name from information_schema.tables where table_type = 'BASE TABLE')
-  `)) as unknown as { rows?: Record<string, string>[] } & Record<string, string>[];
-  const list = (columns.rows ?? columns) as Record<string, string>[];
-  expect(list.length).toBeGreaterThan(10);
-  const found: string[] = [];
-  for (const c of list) {
-    const res = (await db.execute(
-      sql.raw(
-        `select count(*)::int as n from "${c.table_schema}"."${c.table_name}" where "${c.column_name}"::text ilike '%${needle.replace(/'/g, "''")}%'`,
-      ),
-    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-    const n = (res.rows ?? res)[0].n;
-    if (n > 0) found.push(`${c.table_name}.${c.column_name}`);
-  }
-  return found;
 }
 
 describe("POST /api/panel_user/stop_participation", () => {
@@ -122,7 +105,10 @@ describe("POST /api/panel_user/stop_participation", () => {
     });
     const member = (await memberByEmail(email))!;
     const db = await getDb();
-    const [message] = await db.insert(panelMessages).values({ subject: "Nieuw onderzoek" }).returning();
+    const [message] = await db
+      .insert(panelMessages)
+      .values({ subject: "Nieuw onderzoek" })
+      .returning();
     await db.insert(panelMessageDeliveries).values({
       messageId: message.id,
       panelUserId: member.id,

@@ -42,7 +42,9 @@ export async function insertMember(
 
 /** The last mail the memory transport took for `to`. */
 export function lastMailTo(to: string): StoredMail {
-  const mail = memoryOutbox().filter((m) => m.to === to).at(-1);
+  const mail = memoryOutbox()
+    .filter((m) => m.to === to)
+    .at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
   return mail;
 }
@@ -60,7 +62,10 @@ export function linkQuery(mail: { html: string }, path: string): URLSearchParams
 
 export function verificationParams(mail: { html: string }) {
   const q = linkQuery(mail, "/verify-email");
-  return { panel_user_id: q.get("panel_user_id")!, verification_token: q.get("verification_token")! };
+  return {
+    panel_user_id: q.get("panel_user_id")!,
+    verification_token: q.get("verification_token")!,
+  };
 }
 
 export function stopParams(mail: { html: string }) {

@@ -83,7 +83,9 @@ describe("POST /api/panel_user/verify_email", () => {
 
   it("accepts the id as a number or as digits, and refuses malformed input with code 22", async () => {
     const params = await pendingMember("verify-shape@example.org");
-    expect((await verify({ ...params, panel_user_id: Number(params.panel_user_id) })).status).toBe(200);
+    expect((await verify({ ...params, panel_user_id: Number(params.panel_user_id) })).status).toBe(
+      200,
+    );
     for (const body of [
       {},
       { panel_user_id: params.panel_user_id },
@@ -102,7 +104,9 @@ describe("POST /api/panel_user/verify_email", () => {
   it("is rate limited per client", async () => {
     const statuses = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await verify({ panel_user_id: 1, verification_token: "x" }, "192.0.2.99")).status);
+      statuses.push(
+        (await verify({ panel_user_id: 1, verification_token: "x" }, "192.0.2.99")).status,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);

@@ -3,7 +3,7 @@ import { GET as readRoute } from "@/app/api/study/[id]/route";
 import { GET as finishedRoute } from "@/app/api/study/finished/route";
 import { GET as openRoute } from "@/app/api/study/open/route";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas";
-import type { ErrorBody } from "@/lib/http/errors";
+import type { ErrorBody } from "@/lib/http/status";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
 import { daysAgo, insertStudy, type InsertedStudy } from "./support";
@@ -21,7 +21,11 @@ function dto(s: InsertedStudy): StudyDto {
 }
 
 function read(id: string, cookie?: string) {
-  return call<StudyDto & Partial<ErrorBody>>(readRoute, { path: `/api/study/${id}`, params: { id }, cookie });
+  return call<StudyDto & Partial<ErrorBody>>(readRoute, {
+    path: `/api/study/${id}`,
+    params: { id },
+    cookie,
+  });
 }
 
 describe("public study lists when there are no studies", () => {
@@ -47,11 +51,27 @@ describe("public study API", () => {
   beforeAll(async () => {
     // Inserted out of date order, so the answer's order can only come from created_at.
     openNew = await insertStudy({ name: "Open new", status: "open", createdAt: daysAgo(1) });
-    finishedOld = await insertStudy({ name: "Finished old", status: "finished", createdAt: daysAgo(30) });
-    notStarted = await insertStudy({ name: "Not started", status: "not_started", createdAt: daysAgo(0) });
+    finishedOld = await insertStudy({
+      name: "Finished old",
+      status: "finished",
+      createdAt: daysAgo(30),
+    });
+    notStarted = await insertStudy({
+      name: "Not started",
+      status: "not_started",
+      createdAt: daysAgo(0),
+    });
     openOld = await insertStudy({ name: "Open old", status: "open", createdAt: daysAgo(10) });
-    invisible = await insertStudy({ name: "Invisible", status: "invisible", createdAt: daysAgo(2) });
-    finishedNew = await insertStudy({ name: "Finished new", status: "finished", createdAt: daysAgo(3) });
+    invisible = await insertStudy({
+      name: "Invisible",
+      status: "invisible",
+      createdAt: daysAgo(2),
+    });
+    finishedNew = await insertStudy({
+      name: "Finished new",
+      status: "finished",
+      createdAt: daysAgo(3),
+    });
     openNoSurvey = await insertStudy({
       name: "Open without survey",
       status: "open",
@@ -69,9 +89,15 @@ describe("public study API", () => {
       expect(res.body).toEqual({ items: [dto(openNew), dto(openOld), dto(openNoSurvey)] });
       expect(res.body.items[0].survey_uuid).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body.items[2].survey_uuid).toBeNull();
-      expect(Object.keys(res.body.items[0]).sort()).toEqual(
-        ["created_at", "description", "id", "name", "short_description", "status", "survey_uuid"],
-      );
+      expect(Object.keys(res.body.items[0]).sort()).toEqual([
+        "created_at",
+        "description",
+        "id",
+        "name",
+        "short_description",
+        "status",
+        "survey_uuid",
+      ]);
     });
 
     it("orders studies created at the same moment by id, newest first", async () => {
@@ -84,7 +110,10 @@ describe("public study API", () => {
     });
 
     it("is the same for signed-in staff: the public lists never show other statuses", async () => {
-      const res = await call<StudyList>(openRoute, { path: "/api/study/open", cookie: staffCookie });
+      const res = await call<StudyList>(openRoute, {
+        path: "/api/study/open",
+        cookie: staffCookie,
+      });
       expect(res.body.items.map((s) => s.status)).toEqual(["open", "open", "open"]);
     });
   });
@@ -140,7 +169,17 @@ describe("public study API", () => {
     });
 
     it("refuses an id that is not a positive whole number in range with 400 code 22", async () => {
-      for (const id of ["abc", "0", "-1", "1e3", "0x10", " 1", "1.5", "2147483648", "99999999999"]) {
+      for (const id of [
+        "abc",
+        "0",
+        "-1",
+        "1e3",
+        "0x10",
+        " 1",
+        "1.5",
+        "2147483648",
+        "99999999999",
+      ]) {
         const res = await read(id);
         expect(res.status, id).toBe(400);
         expect(res.body.error?.code, id).toBe(22);
@@ -151,9 +190,49 @@ describe("public study API", () => {
 });
 
 describe("stored rich text", () => {
-  it("is returned exactly as stored: sanitising is done on write and on display, not by the API", async () => {
-    const html = '<p style="color: red">Kept <a href="https://example.org" target="_blank">as is</a></p>';
-    const study = await insertStudy({ name: "Stored HTML", status: "open", description: html, shortDescription: html });
+  const hostile =
+    '<p class="fixed inset-0 z-50" style="position: fixed; color: red">Hi' +
+    '<img src="/x.png" onerror="alert(1)"><script>alert(2)</script>' +
+    '<a href="javascript:alert(3)">x</a></p>';
+  const safe = '<p style="color: red">Hi<img src="/x.png"><a>x</a></p>';
+
+  it("is sanitised on the way out by every public call, whatever is in the database", async () => {
+    const open = await insertStudy({
+      name: "Hostile open",
+      status: "open",
+      description: hostile,
+      shortDescription: hostile,
+    });
+    const finished = await insertStudy({
+      name: "Hostile finished",
+      status: "finished",
+      description: hostile,
+      shortDescription: hostile,
+    });
+    const byId = await read(String(open.id));
+    expect(byId.status).toBe(200);
+    expect(byId.body.description).toBe(safe);
+    expect(byId.body.short_description).toBe(safe);
+    const openList = await call<StudyList>(openRoute, { path: "/api/study/open" });
+    const finishedList = await call<StudyList>(finishedRoute, { path: "/api/study/finished" });
+    for (const item of [
+      openList.body.items.find((s) => s.id === open.id),
+      finishedList.body.items.find((s) => s.id === finished.id),
+    ]) {
+      expect(item?.description).toBe(safe);
+      expect(item?.short_description).toBe(safe);
+    }
+  });
+
+  it("leaves what the editor produces as it is", async () => {
+    const html =
+      '<h2>Kop</h2><p style="text-align: center">Kept <a href="https://example.org" target="_blank" rel="noopener noreferrer">as is</a></p>';
+    const study = await insertStudy({
+      name: "Editor HTML",
+      status: "open",
+      description: html,
+      shortDescription: html,
+    });
     const res = await read(String(study.id));
     expect(res.body.description).toBe(html);
     expect(res.body.short_description).toBe(html);

@@ -8,7 +8,9 @@ import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
 
 async function submitScale(surveyUuid: string, value: number) {
-  const answers = validAnswers().map((a) => (a.type === "scale" ? { ...a, scale_value: value } : a));
+  const answers = validAnswers().map((a) =>
+    a.type === "scale" ? { ...a, scale_value: value } : a,
+  );
   const res = await call(submitRoute, {
     path: `/api/survey/${surveyUuid}/submit`,
     params: { surveyUuid },
@@ -34,11 +36,14 @@ describe("studyResponses (for the staff export)", () => {
     const responses = await collect(studyResponses(a.studyId, { pageSize: 2 }));
     expect(responses).toHaveLength(5);
     expect(new Set(responses.map((r) => r.id)).size).toBe(5);
-    const values = responses.map((r) => r.answers.find((x) => x.type === "scale")).map((x) =>
-      x?.type === "scale" ? x.scale_value : null,
-    );
+    const values = responses
+      .map((r) => r.answers.find((x) => x.type === "scale"))
+      .map((x) => (x?.type === "scale" ? x.scale_value : null));
     expect(values.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(responses[0].answers[0]).toMatchObject({ data_name: "story", open_answer: "A very private story 7f3a" });
+    expect(responses[0].answers[0]).toMatchObject({
+      data_name: "story",
+      open_answer: "A very private story 7f3a",
+    });
     expect(responses[0].submittedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     expect(await collect(studyResponses(b.studyId))).toHaveLength(1);
@@ -50,7 +55,10 @@ describe("studyResponses (for the staff export)", () => {
     const b = await insertStudyWithSurvey();
     await submitScale(a.surveyUuid, 2);
     const db = await getDb();
-    await db.update(surveyResponses).set({ studyId: b.studyId }).where(eq(surveyResponses.studyId, a.studyId));
+    await db
+      .update(surveyResponses)
+      .set({ studyId: b.studyId })
+      .where(eq(surveyResponses.studyId, a.studyId));
     await expect(collect(studyResponses(b.studyId))).rejects.toThrow(/another study/);
   });
 });

@@ -21,14 +21,34 @@ describe("the survey paths log nothing about a participant", () => {
     const ip = "198.18.9.99";
     const { surveyUuid } = await insertStudyWithSurvey();
     const submit = (body: unknown) =>
-      call(submitRoute, { path: `/api/survey/${surveyUuid}/submit`, params: { surveyUuid }, body, ip });
+      call(submitRoute, {
+        path: `/api/survey/${surveyUuid}/submit`,
+        params: { surveyUuid },
+        body,
+        ip,
+      });
     const ok = await submit({ answers: validAnswers() });
     expect(ok.status).toBe(200);
     const token: string = ok.body.token;
-    expect((await submit({ answers: [{ type: "scale", data_name: "A very private story 7f3a", scale_value: 1 }] })).status).toBe(400);
-    expect((await call(lookupRoute, { path: "/api/survey/response/lookup", body: { token }, ip })).status).toBe(200);
-    expect((await call(deleteRoute, { path: "/api/survey/response/delete", body: { token }, ip })).status).toBe(200);
-    expect((await call(lookupRoute, { path: "/api/survey/response/lookup", body: { token }, ip })).status).toBe(404);
+    expect(
+      (
+        await submit({
+          answers: [{ type: "scale", data_name: "A very private story 7f3a", scale_value: 1 }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(lookupRoute, { path: "/api/survey/response/lookup", body: { token }, ip }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(deleteRoute, { path: "/api/survey/response/delete", body: { token }, ip }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call(lookupRoute, { path: "/api/survey/response/lookup", body: { token }, ip }))
+        .status,
+    ).toBe(404);
 
     const logged = lines.join("\n");
     for (const secret of [ip, token, "A very private story 7f3a", "Friends"]) {

@@ -30,7 +30,8 @@ function remove(body: unknown, ip = nextIp()) {
 
 async function rowCount(studyId: number) {
   const db = await getDb();
-  return (await db.select().from(surveyResponses).where(eq(surveyResponses.studyId, studyId))).length;
+  return (await db.select().from(surveyResponses).where(eq(surveyResponses.studyId, studyId)))
+    .length;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -43,7 +44,9 @@ describe("POST /api/survey/response/lookup", () => {
     expect(res.setCookies).toEqual([]);
     expect(res.body.study_name).toBe("My study");
     // The database's current date; UTC here, and at most a day apart anywhere.
-    expect(Math.abs(Date.parse(res.body.submitted_on) - Date.parse(today()))).toBeLessThanOrEqual(86_400_000);
+    expect(Math.abs(Date.parse(res.body.submitted_on) - Date.parse(today()))).toBeLessThanOrEqual(
+      86_400_000,
+    );
     expect(res.body.answers).toEqual([
       {
         type: "open_question",
@@ -51,14 +54,24 @@ describe("POST /api/survey/response/lookup", () => {
         question_text: "What happened?",
         open_answer: "A very private story 7f3a",
       },
-      { type: "multiple_choice", data_name: "place", question_text: "Where?", selected_options: ["Work"] },
+      {
+        type: "multiple_choice",
+        data_name: "place",
+        question_text: "Where?",
+        selected_options: ["Work"],
+      },
       {
         type: "multiple_choice",
         data_name: "help",
         question_text: "Who helped?",
         selected_options: ["Friends", "Family"],
       },
-      { type: "scale", data_name: "impact", question_text: "How big was the impact?", scale_value: 4 },
+      {
+        type: "scale",
+        data_name: "impact",
+        question_text: "How big was the impact?",
+        scale_value: 4,
+      },
     ]);
   });
 
@@ -81,19 +94,23 @@ describe("POST /api/survey/response/lookup", () => {
     expect(res.body).toEqual({ error: { code: 14, message: "Model not found" } });
   });
 
-  it.each([[{}], [{ token: "" }], [{ token: "   " }], [{ token: 12 }], [{ token: "x".repeat(201) }]])(
-    "answers 400 code 22 for %j",
-    async (body) => {
-      const res = await lookup(body);
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe(22);
-      expect(res.body.error.fields).toHaveProperty("token");
-    },
-  );
+  it.each([
+    [{}],
+    [{ token: "" }],
+    [{ token: "   " }],
+    [{ token: 12 }],
+    [{ token: "x".repeat(201) }],
+  ])("answers 400 code 22 for %j", async (body) => {
+    const res = await lookup(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(22);
+    expect(res.body.error.fields).toHaveProperty("token");
+  });
 
   it("limits look-ups per client with 429 code 23", async () => {
     const ip = "198.18.1.30";
-    for (let i = 0; i < 30; i++) expect((await lookup({ token: `guess${i}` }, ip)).status).toBe(404);
+    for (let i = 0; i < 30; i++)
+      expect((await lookup({ token: `guess${i}` }, ip)).status).toBe(404);
     const { token } = await submitted();
     const refused = await lookup({ token }, ip);
     expect(refused.status).toBe(429);

@@ -8,7 +8,11 @@ import { responseTokenHash } from "@/lib/responses/token";
 import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
 
-function submit(surveyUuid: string, body: unknown, o: { ip?: string; origin?: string | null } = {}) {
+function submit(
+  surveyUuid: string,
+  body: unknown,
+  o: { ip?: string; origin?: string | null } = {},
+) {
   return call(submitRoute, {
     path: `/api/survey/${surveyUuid}/submit`,
     params: { surveyUuid },
@@ -103,7 +107,10 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
   it("accepts a blank or missing optional question and leaves it out", async () => {
     const { surveyUuid } = await insertStudyWithSurvey();
     const blank = await submit(surveyUuid, {
-      answers: [...validAnswers(), { type: "open_question", data_name: "remarks", open_answer: "  " }],
+      answers: [
+        ...validAnswers(),
+        { type: "open_question", data_name: "remarks", open_answer: "  " },
+      ],
     });
     expect(blank.status).toBe(200);
   });
@@ -128,7 +135,9 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
   });
 
   it("answers 404 code 14 for an unknown survey and 400 code 22 for a malformed id", async () => {
-    const unknown = await submit("8a3c2f4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b", { answers: validAnswers() });
+    const unknown = await submit("8a3c2f4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b", {
+      answers: validAnswers(),
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe(14);
     const malformed = await submit("nope", { answers: validAnswers() });
@@ -137,11 +146,7 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
-    [
-      "a required open question left out",
-      withAnswer("story", null),
-      "steps.0.blocks.1",
-    ],
+    ["a required open question left out", withAnswer("story", null), "steps.0.blocks.1"],
     [
       "a required open question answered with blanks",
       withAnswer("story", { type: "open_question", open_answer: " \n " }),
@@ -191,7 +196,12 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
     ],
     [
       "an answer for a text block",
-      { answers: [...validAnswers(), { type: "open_question", data_name: "intro", open_answer: "x" }] },
+      {
+        answers: [
+          ...validAnswers(),
+          { type: "open_question", data_name: "intro", open_answer: "x" },
+        ],
+      },
       "answers.4",
     ],
     [
@@ -199,8 +209,16 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
       { answers: [...validAnswers(), { type: "scale", data_name: "impact", scale_value: 2 }] },
       "answers.4",
     ],
-    ["a fractional scale value", withAnswer("impact", { type: "scale", scale_value: 2.5 }), "answers"],
-    ["an answer type that does not exist", withAnswer("impact", { type: "slider", scale_value: 2 }), "answers"],
+    [
+      "a fractional scale value",
+      withAnswer("impact", { type: "scale", scale_value: 2.5 }),
+      "answers",
+    ],
+    [
+      "an answer type that does not exist",
+      withAnswer("impact", { type: "slider", scale_value: 2 }),
+      "answers",
+    ],
     ["answers that are not a list", { answers: "all of them" }, "answers"],
   ];
 
@@ -214,7 +232,7 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
     expect(await responsesOf(studyId)).toHaveLength(0);
   });
 
-  it("names the required-answer problems with the spec's texts", async () => {
+  it("names the required-answer problems with the product's texts", async () => {
     const { surveyUuid } = await insertStudyWithSurvey();
     const res = await submit(surveyUuid, { answers: [] });
     expect(res.status).toBe(400);
@@ -228,7 +246,11 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
 
   it("refuses a call from another origin with 403 code 26", async () => {
     const { studyId, surveyUuid } = await insertStudyWithSurvey();
-    const res = await submit(surveyUuid, { answers: validAnswers() }, { origin: "https://evil.example" });
+    const res = await submit(
+      surveyUuid,
+      { answers: validAnswers() },
+      { origin: "https://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe(26);
     expect(await responsesOf(studyId)).toHaveLength(0);

@@ -20,7 +20,8 @@ export function sampleSteps(): Step[] {
           type: "text",
           data_name: "intro",
           order: 0,
-          content: '<p>Welkom <strong>allemaal</strong><script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+          content:
+            '<p>Welkom <strong>allemaal</strong><script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
         },
         {
           type: "open_question",

@@ -16,17 +16,24 @@ import nl from "@/messages/nl";
 // The forms pass their translated texts the way next-intl's t() would.
 const from = <T extends Record<string, string>>(texts: T) => ((key: string) => texts[key]) as Texts;
 
-function firstErrors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function firstErrors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[issue.path.join(".")] ??= issue.message;
   return out;
 }
 
-describe("login validation (spec §5, Dutch texts as written)", () => {
+describe("login validation (Dutch texts as written)", () => {
   const schema = loginSchema(from(nl.auth.validation));
   it("requires an e-mail address and a valid one", () => {
-    expect(firstErrors(schema.safeParse({ email: "", password: "" }))).toEqual({ email: "Voer je e-mailadres in" });
-    expect(firstErrors(schema.safeParse({ email: "   ", password: "" }))).toEqual({ email: "Voer je e-mailadres in" });
+    expect(firstErrors(schema.safeParse({ email: "", password: "" }))).toEqual({
+      email: "Voer je e-mailadres in",
+    });
+    expect(firstErrors(schema.safeParse({ email: "   ", password: "" }))).toEqual({
+      email: "Voer je e-mailadres in",
+    });
     expect(firstErrors(schema.safeParse({ email: "iemand@", password: "" }))).toEqual({
       email: "Voer een geldig e-mailadres in",
     });
@@ -39,7 +46,9 @@ describe("login validation (spec §5, Dutch texts as written)", () => {
   });
   it("asks for a 6-digit code in the second step", () => {
     const code = loginTwoFactorSchema(from(nl.auth.validation));
-    expect(firstErrors(code.safeParse({ totp_code: "" }))).toEqual({ totp_code: "Voer een 6-cijferige code in" });
+    expect(firstErrors(code.safeParse({ totp_code: "" }))).toEqual({
+      totp_code: "Voer een 6-cijferige code in",
+    });
     for (const bad of ["12345", "1234567", "12a456"]) {
       expect(firstErrors(code.safeParse({ totp_code: bad }))).toEqual({
         totp_code: "Voer een geldige 6-cijferige code in",
@@ -48,13 +57,15 @@ describe("login validation (spec §5, Dutch texts as written)", () => {
     expect(code.parse({ totp_code: "123 456" })).toEqual({ totp_code: "123456" });
   });
   it("has English wording in English", () => {
-    expect(firstErrors(loginSchema(from(en.auth.validation)).safeParse({ email: "x", password: "" }))).toEqual({
+    expect(
+      firstErrors(loginSchema(from(en.auth.validation)).safeParse({ email: "x", password: "" })),
+    ).toEqual({
       email: "Please enter a valid email address",
     });
   });
 });
 
-describe("new password rules (spec §5 and §9)", () => {
+describe("new password rules", () => {
   const cases: [string, keyof typeof en.account.validation][] = [
     ["", "newPasswordRequired"],
     ["Ab1", "passwordTooShort"],
@@ -70,9 +81,11 @@ describe("new password rules (spec §5 and §9)", () => {
     expect(passwordProblem("Abcdefg1")).toBeNull();
     expect(passwordProblem("Ëlevenßchars9")).toBeNull();
   });
-  it("uses the spec's English texts as written", () => {
+  it("uses the product's English texts as written", () => {
     expect(en.account.validation.newPasswordRequired).toBe("please enter a new password");
-    expect(en.account.validation.passwordTooShort).toBe("your password must have 8 characters or more");
+    expect(en.account.validation.passwordTooShort).toBe(
+      "your password must have 8 characters or more",
+    );
     expect(en.account.validation.confirmRequired).toBe("please confirm your new password");
     expect(en.account.validation.passwordsDontMatch).toBe("passwords do not match");
     expect(en.account.validation.codeRequired).toBe("please enter a 6 digit code");
@@ -84,16 +97,32 @@ describe("change-password form (account modal)", () => {
   const schema = changePasswordFormSchema(from(en.account.validation));
   it("requires the confirmation and that it matches, even while the new password is still weak", () => {
     expect(
-      firstErrors(schema.safeParse({ current_password: "x", new_password: "Abcdefg1", confirm_new_password: "" })),
+      firstErrors(
+        schema.safeParse({
+          current_password: "x",
+          new_password: "Abcdefg1",
+          confirm_new_password: "",
+        }),
+      ),
     ).toEqual({ confirm_new_password: "please confirm your new password" });
     expect(
-      firstErrors(schema.safeParse({ current_password: "x", new_password: "weak", confirm_new_password: "other" })),
+      firstErrors(
+        schema.safeParse({
+          current_password: "x",
+          new_password: "weak",
+          confirm_new_password: "other",
+        }),
+      ),
     ).toEqual({
       new_password: "your password must have 8 characters or more",
       confirm_new_password: "passwords do not match",
     });
     expect(
-      schema.safeParse({ current_password: "", new_password: "Abcdefg1", confirm_new_password: "Abcdefg1" }).success,
+      schema.safeParse({
+        current_password: "",
+        new_password: "Abcdefg1",
+        confirm_new_password: "Abcdefg1",
+      }).success,
     ).toBe(true);
   });
 });
@@ -112,23 +141,35 @@ describe("reset-password form", () => {
 });
 
 describe("forgot-password form", () => {
-  it("uses the spec's English texts", () => {
+  it("uses the product's English texts", () => {
     const schema = forgotPasswordSchema(from(en.auth.forgot.validation));
-    expect(firstErrors(schema.safeParse({ email: "" }))).toEqual({ email: "please enter your email" });
-    expect(firstErrors(schema.safeParse({ email: "nope" }))).toEqual({ email: "please enter a valid email" });
+    expect(firstErrors(schema.safeParse({ email: "" }))).toEqual({
+      email: "please enter your email",
+    });
+    expect(firstErrors(schema.safeParse({ email: "nope" }))).toEqual({
+      email: "please enter a valid email",
+    });
   });
 });
 
 describe("account modals' code texts", () => {
-  it("are the spec's English ones", () => {
+  it("are the product's English ones", () => {
     const schema = disableTwoFactorSchema(from(en.account.validation));
-    expect(firstErrors(schema.safeParse({ totp_code: "" }))).toEqual({ totp_code: "please enter a 6 digit code" });
-    expect(firstErrors(schema.safeParse({ totp_code: "12" }))).toEqual({ totp_code: "please enter a valid 6 digit code" });
+    expect(firstErrors(schema.safeParse({ totp_code: "" }))).toEqual({
+      totp_code: "please enter a 6 digit code",
+    });
+    expect(firstErrors(schema.safeParse({ totp_code: "12" }))).toEqual({
+      totp_code: "please enter a valid 6 digit code",
+    });
   });
 });
 
 describe("staff invitation", () => {
   it("defaults the name and the role", () => {
-    expect(inviteStaffSchema().parse({ email: "A@B.nl" })).toEqual({ email: "a@b.nl", name: "", is_admin: false });
+    expect(inviteStaffSchema().parse({ email: "A@B.nl" })).toEqual({
+      email: "a@b.nl",
+      name: "",
+      is_admin: false,
+    });
   });
 });

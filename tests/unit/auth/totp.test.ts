@@ -20,12 +20,17 @@ describe("TOTP", () => {
     expect(first.valid).toBe(true);
     const step = first.valid ? first.timeStep : -1;
     expect(await checkTotp(RFC_SECRET, code, step, at)).toEqual({ valid: false });
-    expect(await checkTotp(RFC_SECRET, code, step - 1, at)).toEqual({ valid: true, timeStep: step });
+    expect(await checkTotp(RFC_SECRET, code, step - 1, at)).toEqual({
+      valid: true,
+      timeStep: step,
+    });
   });
 
   it("refuses anything that is not six digits", async () => {
     expect(await checkTotp(RFC_SECRET, "28708", null, new Date(59_000))).toEqual({ valid: false });
-    expect(await checkTotp(RFC_SECRET, "2870822", null, new Date(59_000))).toEqual({ valid: false });
+    expect(await checkTotp(RFC_SECRET, "2870822", null, new Date(59_000))).toEqual({
+      valid: false,
+    });
   });
 
   it("stores secrets encrypted, differently each time", () => {
@@ -36,7 +41,9 @@ describe("TOTP", () => {
     expect(a).not.toBe(b);
     expect(a).not.toContain(secret);
     expect(openTotpSecret(a)).toBe(secret);
-    expect(() => openTotpSecret(Buffer.from("tampered-tampered-tampered-tampered").toString("base64"))).toThrow();
+    expect(() =>
+      openTotpSecret(Buffer.from("tampered-tampered-tampered-tampered").toString("base64")),
+    ).toThrow();
   });
 });
 

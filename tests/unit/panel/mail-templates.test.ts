@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
 import { verificationMail } from "@/lib/mail/templates/verification";
 import { mailLocale, panelMail, unsubscribeHeaders } from "@/lib/mail/panel-mail";
-import { stopLinks } from "@/lib/panel/links";
+import { stopLinks } from "@/lib/links/panel";
 
 const member = { id: 12, email: "lid@example.org", locale: "nl", stopNonce: "nonce" };
 const verifyUrl = "http://localhost:3000/verify-email?panel_user_id=12&verification_token=tok";
@@ -47,19 +47,31 @@ describe("panel mail templates", () => {
     for (const mail of [
       verificationMail(member, verifyUrl),
       alreadyMemberMail(member),
-      panelMail(member, { subject: "Nieuws", heading: "Nieuws", paragraphs: [], bodyHtml: "<p>Tekst</p>" }),
+      panelMail(member, {
+        subject: "Nieuws",
+        heading: "Nieuws",
+        paragraphs: [],
+        bodyHtml: "<p>Tekst</p>",
+      }),
     ]) {
       expect(mail.headers).toEqual(unsubscribeHeaders(stopLinks(member).oneClick));
-      expect(mail.headers!["List-Unsubscribe"]).toMatch(/^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?panel_user_id=12&stop_token=[0-9a-f]{64}>$/);
+      expect(mail.headers!["List-Unsubscribe"]).toMatch(
+        /^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?panel_user_id=12&stop_token=[0-9a-f]{64}>$/,
+      );
       expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(hrefs(mail.html)).toContain(stopLinks(member).page);
       expect(mail.html).not.toMatch(/<img|<script|utm_/i);
-      for (const link of hrefs(mail.html)) expect(link.startsWith("http://localhost:3000/")).toBe(true);
+      for (const link of hrefs(mail.html))
+        expect(link.startsWith("http://localhost:3000/")).toBe(true);
     }
   });
 
   it("escape what goes into the layout", () => {
-    const mail = panelMail(member, { subject: "s", heading: "<b>kop</b>", paragraphs: ["a & <i>b</i>"] });
+    const mail = panelMail(member, {
+      subject: "s",
+      heading: "<b>kop</b>",
+      paragraphs: ["a & <i>b</i>"],
+    });
     expect(mail.html).toContain("&lt;b&gt;kop&lt;/b&gt;");
     expect(mail.html).toContain("a &amp; &lt;i&gt;b&lt;/i&gt;");
   });

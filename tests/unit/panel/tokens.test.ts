@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { stopLinks, verificationLink } from "@/lib/panel/links";
+import { stopLinks, stopTokenFor, verificationLink } from "@/lib/links/panel";
 import {
   emailRateKey,
   newStopNonce,
   newVerificationToken,
-  stopTokenFor,
   stopTokenMatches,
   verificationTokenMatches,
 } from "@/lib/panel/tokens";
@@ -50,7 +49,10 @@ describe("links and rate keys", () => {
     const links = stopLinks(member);
     const page = new URL(links.page);
     expect(page.origin + page.pathname).toBe("http://localhost:3000/stop-participation");
-    expect(Object.fromEntries(page.searchParams)).toEqual({ panel_user_id: "7", stop_token: stopTokenFor(member) });
+    expect(Object.fromEntries(page.searchParams)).toEqual({
+      panel_user_id: "7",
+      stop_token: stopTokenFor(member),
+    });
     const oneClick = new URL(links.oneClick);
     expect(oneClick.pathname).toBe("/api/panel_user/unsubscribe");
     expect(oneClick.search).toBe(page.search);

@@ -4,7 +4,7 @@ import nl from "@/messages/nl";
 import { answerProblemMessages } from "@/lib/surveys/validation";
 
 describe("survey texts", () => {
-  it("uses the specification's texts as written", () => {
+  it("uses the product's texts as written", () => {
     expect(en.survey.problems).toEqual({
       fill_in_answer: "please fill in your answer",
       select_option: "please select at least one option",

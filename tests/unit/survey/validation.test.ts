@@ -39,15 +39,23 @@ const scale = (min_value = 1, max_value = 5): QuestionBlock => ({
 });
 const text: Block = { type: "text", data_name: "t", order: 0, content: "<p>hi</p>" };
 
-const openAnswer = (open_answer: string): Answer => ({ type: "open_question", data_name: "q", open_answer });
+const openAnswer = (open_answer: string): Answer => ({
+  type: "open_question",
+  data_name: "q",
+  open_answer,
+});
 const choiceAnswer = (...selected_options: string[]): Answer => ({
   type: "multiple_choice",
   data_name: "c",
   selected_options,
 });
-const scaleAnswer = (scale_value: number): Answer => ({ type: "scale", data_name: "s", scale_value });
+const scaleAnswer = (scale_value: number): Answer => ({
+  type: "scale",
+  data_name: "s",
+  scale_value,
+});
 
-describe("checkAnswer: the rules of a step (spec §5)", () => {
+describe("checkAnswer: the rules of a step", () => {
   it("flags a required open question that is blank after trimming", () => {
     expect(checkAnswer(open(true), undefined)).toBe("fill_in_answer");
     expect(checkAnswer(open(true), openAnswer(""))).toBe("fill_in_answer");
@@ -123,7 +131,12 @@ describe("stepProblems", () => {
   });
 
   it("is empty when the step is complete", () => {
-    const answers: (Answer | undefined)[] = [undefined, openAnswer("x"), choiceAnswer("A"), scaleAnswer(2)];
+    const answers: (Answer | undefined)[] = [
+      undefined,
+      openAnswer("x"),
+      choiceAnswer("A"),
+      scaleAnswer(2),
+    ];
     expect(stepProblems(step, (i) => answers[i]).size).toBe(0);
   });
 });
@@ -175,13 +188,18 @@ describe("validateSubmission and collectAnswers agree", () => {
       ok: true,
       answers: [
         { type: "open_question", data_name: "story", open_answer: "told", question_text: "Q?" },
-        { type: "multiple_choice", data_name: "who", selected_options: ["A", "C"], question_text: "C?" },
+        {
+          type: "multiple_choice",
+          data_name: "who",
+          selected_options: ["A", "C"],
+          question_text: "C?",
+        },
         { type: "scale", data_name: "how", scale_value: 3, question_text: "S?" },
       ],
     });
   });
 
-  it("reports every missing answer by step and block, with the spec's texts", () => {
+  it("reports every missing answer by step and block, with the product's texts", () => {
     expect(validateSubmission(steps, [])).toEqual({
       ok: false,
       fields: {
@@ -216,7 +234,13 @@ describe("validateSubmission and collectAnswers agree", () => {
 
   it("matches questions that share a data name in order", () => {
     const twins: Step[] = [
-      { order: 0, blocks: [{ ...scale(1, 3), data_name: "x" }, { ...scale(10, 12), data_name: "x" }] },
+      {
+        order: 0,
+        blocks: [
+          { ...scale(1, 3), data_name: "x" },
+          { ...scale(10, 12), data_name: "x" },
+        ],
+      },
     ];
     const ok = validateSubmission(twins, [
       { type: "scale", data_name: "x", scale_value: 2 },
@@ -237,7 +261,10 @@ describe("validateSubmission and collectAnswers agree", () => {
   });
 
   it("needs no answers at all for a survey of text only", () => {
-    expect(validateSubmission([{ order: 0, blocks: [text] }], [])).toEqual({ ok: true, answers: [] });
+    expect(validateSubmission([{ order: 0, blocks: [text] }], [])).toEqual({
+      ok: true,
+      answers: [],
+    });
   });
 });
 
@@ -252,7 +279,10 @@ describe("submitAnswersSchema", () => {
       { type: "open_question", data_name: "q", open_answer: "x".repeat(10_001) },
     ];
     for (const answer of bad) {
-      expect(submitAnswersSchema.safeParse({ answers: [answer] }).success, JSON.stringify(answer).slice(0, 80)).toBe(false);
+      expect(
+        submitAnswersSchema.safeParse({ answers: [answer] }).success,
+        JSON.stringify(answer).slice(0, 80),
+      ).toBe(false);
     }
   });
 

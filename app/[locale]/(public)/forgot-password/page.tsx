@@ -1,20 +1,14 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
-import type { Locale } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({
-  params,
-}: PageProps<"/[locale]/forgot-password">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: "auth.forgot" });
-  return { title: t("metaTitle"), robots: { index: false, follow: false } };
-}
+export const generateMetadata = metadataFor("auth.forgot");
 
 export default async function ForgotPasswordPage({
   params,
 }: PageProps<"/[locale]/forgot-password">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("auth.forgot");
   return (
     <section className="mx-auto max-w-md space-y-6 py-4 sm:py-8">

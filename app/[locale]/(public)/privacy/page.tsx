@@ -1,19 +1,9 @@
-import type { Metadata } from "next";
 import Image from "next/image";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import type { Locale } from "@/lib/i18n/locales";
-import { publicPageMetadata } from "@/lib/seo/page-metadata";
+import { getTranslations } from "next-intl/server";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({ params }: PageProps<"/[locale]/privacy">): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
-  const t = await getTranslations({ locale, namespace: "privacy" });
-  return publicPageMetadata({
-    locale,
-    path: "/privacy",
-    title: t("metaTitle"),
-    description: t("metaDescription"),
-  });
-}
+export const generateMetadata = metadataFor("privacy", { path: "/privacy" });
 
 const panelItems = ["email", "unconfirmed", "locale", "checks", "use"] as const;
 const surveyItems = ["encrypted", "date", "token"] as const;
@@ -21,16 +11,20 @@ const neverItems = ["network", "time", "link"] as const;
 const texts = ["site", "leaving", "safety"] as const;
 
 export default async function PrivacyPage({ params }: PageProps<"/[locale]/privacy">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("privacy");
   const lists = [
     { id: "panel", title: t("panel.title"), items: panelItems.map((k) => t(`panel.items.${k}`)) },
-    { id: "survey", title: t("survey.title"), items: surveyItems.map((k) => t(`survey.items.${k}`)) },
+    {
+      id: "survey",
+      title: t("survey.title"),
+      items: surveyItems.map((k) => t(`survey.items.${k}`)),
+    },
     { id: "never", title: t("never.title"), items: neverItems.map((k) => t(`never.items.${k}`)) },
   ];
   return (
     <article className="mx-auto max-w-3xl">
-      {/* The spec's texts are kept as written; only their display starts with a capital. */}
+      {/* The texts are kept as written, in lower case; only their display starts with a capital. */}
       <h1 className="text-3xl font-bold tracking-tight text-primary-800 first-letter:uppercase sm:text-4xl">
         {t("title")}
       </h1>

@@ -1,39 +1,37 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { StudyGrid } from "@/components/studies/study-grid";
-import type { Locale } from "@/lib/i18n/locales";
-import { publicPageMetadata } from "@/lib/seo/page-metadata";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({ params }: PageProps<"/[locale]/research">): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
-  const t = await getTranslations({ locale, namespace: "studies.research" });
-  return publicPageMetadata({
-    locale,
-    path: "/research",
-    title: t("metaTitle"),
-    description: t("metaDescription"),
-  });
-}
+export const generateMetadata = metadataFor("studies.research", { path: "/research" });
 
 /**
  * Static: the headings are rendered at build time and each list is loaded in the browser from
  * the public API (with a spinner meanwhile), so no study data is read while building.
  */
 export default async function ResearchPage({ params }: PageProps<"/[locale]/research">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("studies.research");
   return (
     <div>
-      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">{t("title")}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
+        {t("title")}
+      </h1>
       <p className="mt-4 max-w-2xl text-lg leading-relaxed">{t("intro")}</p>
       <section aria-labelledby="ongoing-studies" className="mt-10">
-        <h2 id="ongoing-studies" className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase">
+        <h2
+          id="ongoing-studies"
+          className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
+        >
           {t("ongoingTitle")}
         </h2>
         <StudyGrid kind="ongoing" />
       </section>
       <section aria-labelledby="finished-studies" className="mt-12">
-        <h2 id="finished-studies" className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase">
+        <h2
+          id="finished-studies"
+          className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
+        >
           {t("finishedTitle")}
         </h2>
         <StudyGrid kind="finished" />

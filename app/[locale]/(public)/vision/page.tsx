@@ -1,29 +1,21 @@
-import type { Metadata } from "next";
 import Image from "next/image";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import type { Locale } from "@/lib/i18n/locales";
-import { publicPageMetadata } from "@/lib/seo/page-metadata";
+import { getTranslations } from "next-intl/server";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({ params }: PageProps<"/[locale]/vision">): Promise<Metadata> {
-  const locale = (await params).locale as Locale;
-  const t = await getTranslations({ locale, namespace: "vision" });
-  return publicPageMetadata({
-    locale,
-    path: "/vision",
-    title: t("metaTitle"),
-    description: t("metaDescription"),
-  });
-}
+export const generateMetadata = metadataFor("vision", { path: "/vision" });
 
 const paragraphs = ["first", "second", "third"] as const;
 const reasons = ["help", "prevent"] as const;
 
 export default async function VisionPage({ params }: PageProps<"/[locale]/vision">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("vision");
   return (
     <article className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">{t("title")}</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
+        {t("title")}
+      </h1>
       <Image
         src="/images/vision.svg"
         alt={t("imageAlt")}
@@ -47,7 +39,9 @@ export default async function VisionPage({ params }: PageProps<"/[locale]/vision
         <ol className="mt-5 grid gap-4 sm:grid-cols-2">
           {reasons.map((key) => (
             <li key={key} className="rounded-lg border border-primary-100 bg-primary-50 p-5">
-              <h3 className="text-lg font-semibold text-primary-800">{t(`reasons.${key}.title`)}</h3>
+              <h3 className="text-lg font-semibold text-primary-800">
+                {t(`reasons.${key}.title`)}
+              </h3>
               <p className="mt-2 leading-relaxed">{t(`reasons.${key}.text`)}</p>
             </li>
           ))}

@@ -1,13 +1,13 @@
 import { route } from "@/lib/http/handler";
-import { ErrorCode } from "@/lib/http/error-codes";
-import { AppError } from "@/lib/http/errors";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
 import { removePanelUser } from "@/lib/panel/leave";
-import { panelUserParamsSchema } from "@/lib/panel/schemas";
+import { idParamsSchema } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
 /** Admin: removes a member for real, like leaving does. */
-export const DELETE = route({ auth: "admin", params: panelUserParamsSchema }, async ({ params }) => {
+export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params }) => {
   if (!(await removePanelUser(params.id))) throw new AppError(ErrorCode.NOT_FOUND);
   return {};
 });

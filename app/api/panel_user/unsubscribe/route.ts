@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
-import { tokenLimitsPerClient } from "@/lib/panel/rate-limits";
+import { panelLinkLimits } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ export const POST = route(
     query: stopParticipationSchema,
     body: oneClickBodySchema,
     bodyKind: "form",
-    rateLimit: tokenLimitsPerClient("unsubscribe"),
+    rateLimit: panelLinkLimits("unsubscribe"),
   },
   async ({ query }) => {
     await stopParticipation(query.panel_user_id, query.stop_token);
@@ -34,5 +34,8 @@ export const GET = route({ auth: "none" }, ({ req }) => {
     const value = from.get(key);
     if (value) target.searchParams.set(key, value.slice(0, 200));
   }
-  return new Response(null, { status: 303, headers: { location: target.toString(), "cache-control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: target.toString(), "cache-control": "no-store" },
+  });
 });

@@ -1,20 +1,14 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { EmptyState } from "@/components/admin/empty-state";
-import type { Locale } from "@/lib/i18n/locales";
+import { getTranslations } from "next-intl/server";
+import { PlaceholderPage } from "@/components/admin/placeholder-page";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({
-  params,
-}: PageProps<"/[locale]/admin/communication">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: "admin.communication" });
-  return { title: t("title") };
-}
+export const generateMetadata = metadataFor("admin.communication", { titleKey: "title" });
 
 export default async function AdminCommunicationPage({
   params,
 }: PageProps<"/[locale]/admin/communication">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("admin.communication");
-  return <EmptyState title={t("title")} text={t("empty")} />;
+  return <PlaceholderPage title={t("title")} text={t("empty")} />;
 }

@@ -1,20 +1,15 @@
-import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { FormAlert } from "@/components/auth/form-alert";
+import { getTranslations } from "next-intl/server";
+import { Alert } from "@/components/ui/alert";
 import { StaffView } from "@/components/admin/staff/staff-view";
 import { currentStaffUser } from "@/lib/auth/current-user";
-import type { Locale } from "@/lib/i18n/locales";
+import { ErrorCode } from "@/lib/errors/codes";
+import { pageLocale } from "@/lib/i18n/page-locale";
+import { metadataFor } from "@/lib/seo/metadata-for";
 
-export async function generateMetadata({
-  params,
-}: PageProps<"/[locale]/admin/staff">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: "admin.staff" });
-  return { title: t("title") };
-}
+export const generateMetadata = metadataFor("admin.staff", { titleKey: "title" });
 
 export default async function AdminStaffPage({ params }: PageProps<"/[locale]/admin/staff">) {
-  setRequestLocale((await params).locale as Locale);
+  await pageLocale(params);
   const user = await currentStaffUser();
   if (!user?.isAdmin) {
     const t = await getTranslations("admin.staff");
@@ -22,7 +17,7 @@ export default async function AdminStaffPage({ params }: PageProps<"/[locale]/ad
     return (
       <section className="mx-auto max-w-5xl space-y-6">
         <h1 className="text-2xl font-bold text-primary-800">{t("title")}</h1>
-        <FormAlert tone="error">{te("codes.8")}</FormAlert>
+        <Alert tone="error">{te(`codes.${ErrorCode.ADMIN_REQUIRED}`)}</Alert>
       </section>
     );
   }

@@ -3,12 +3,18 @@ import Image from "next/image";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { ArrowLeft, FileDown } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { findNewsArticle, NEWS_IMAGE_SIZE, newsArticles, newsImagePath, newsPdfPath } from "@/content/news";
+import { getTranslations } from "next-intl/server";
+import {
+  findNewsArticle,
+  NEWS_IMAGE_SIZE,
+  newsArticles,
+  newsImagePath,
+  newsPdfPath,
+} from "@/content/news";
 import { NewsArticleBody } from "@/components/public/news-article-body";
 import { HelpWidgetContacts, hasHelpContacts } from "@/components/public/help-widget-contacts";
 import { getPublicSiteConfig } from "@/lib/config/public-site";
-import type { Locale } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
 
 export function generateStaticParams() {
@@ -18,11 +24,11 @@ export function generateStaticParams() {
 export async function generateMetadata({
   params,
 }: PageProps<"/[locale]/news/[slug]">): Promise<Metadata> {
-  const { locale, slug } = await params;
-  const article = findNewsArticle(slug);
+  const locale = await pageLocale(params);
+  const article = findNewsArticle((await params).slug);
   if (!article) return {};
   return publicPageMetadata({
-    locale: locale as Locale,
+    locale,
     path: `/news/${article.slug}`,
     title: article.title,
     description: article.description,
@@ -32,10 +38,9 @@ export async function generateMetadata({
 }
 
 export default async function NewsArticlePage({ params }: PageProps<"/[locale]/news/[slug]">) {
-  const { locale, slug } = await params;
-  setRequestLocale(locale as Locale);
-  const article = findNewsArticle(slug);
-  // Spec: any other path goes to the home page.
+  const locale = await pageLocale(params);
+  const article = findNewsArticle((await params).slug);
+  // An unknown article goes to the home page, like any other path without a page.
   if (!article) redirect("/");
   const t = await getTranslations("news");
   const helpT = await getTranslations("help");
@@ -49,9 +54,11 @@ export default async function NewsArticlePage({ params }: PageProps<"/[locale]/n
         <ArrowLeft aria-hidden className="size-4" />
         {t("backToNews")}
       </Link>
-      {/* The articles are Dutch only (spec); the page around them follows the chosen language. */}
+      {/* The articles exist in Dutch only; the page around them follows the chosen language. */}
       <article lang="nl" className="mt-6">
-        <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">{article.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
+          {article.title}
+        </h1>
         <p className="mt-4 text-xl leading-relaxed text-muted">{article.description}</p>
         <Image
           src={newsImagePath(article)}
@@ -65,8 +72,7 @@ export default async function NewsArticlePage({ params }: PageProps<"/[locale]/n
         <p lang={locale} className="mt-6">
           <a href={newsPdfPath(article)} download className="btn-primary" type="application/pdf">
             <FileDown aria-hidden className="size-5" />
-            {t("downloadStudy")}{" "}
-            <span className="font-normal">({t("pdf")})</span>
+            {t("downloadStudy")} <span className="font-normal">({t("pdf")})</span>
           </a>
         </p>
         <div className="mt-8">

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { StudyDetail } from "@/components/studies/study-detail";
-import type { Locale } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
-import { studyIdSchema } from "@/lib/studies/schemas";
+import { idSchema } from "@/lib/validation";
 
 /**
  * Rendered per request, never cached per address: a cached page per requested id would let
@@ -15,12 +15,14 @@ import { studyIdSchema } from "@/lib/studies/schemas";
  */
 export const dynamic = "force-dynamic";
 
-export async function generateMetadata({ params }: PageProps<"/[locale]/study/[id]">): Promise<Metadata> {
-  const { locale, id } = await params;
-  const t = await getTranslations({ locale: locale as Locale, namespace: "studies.study" });
-  const parsed = studyIdSchema.safeParse(id);
+export async function generateMetadata({
+  params,
+}: PageProps<"/[locale]/study/[id]">): Promise<Metadata> {
+  const locale = await pageLocale(params);
+  const t = await getTranslations({ locale, namespace: "studies.study" });
+  const parsed = idSchema.safeParse((await params).id);
   return publicPageMetadata({
-    locale: locale as Locale,
+    locale,
     path: parsed.success ? `/study/${parsed.data}` : "/research",
     title: t("metaTitle"),
     description: t("metaDescription"),
@@ -29,10 +31,9 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/study/[i
 }
 
 export default async function StudyPage({ params }: PageProps<"/[locale]/study/[id]">) {
-  const { locale, id } = await params;
-  setRequestLocale(locale as Locale);
+  await pageLocale(params);
   const t = await getTranslations("studies.study");
-  const parsed = studyIdSchema.safeParse(id);
+  const parsed = idSchema.safeParse((await params).id);
   return (
     <div className="mx-auto max-w-3xl">
       <Link href="/research" className="btn-secondary">

@@ -1,11 +1,11 @@
 import { route } from "@/lib/http/handler";
 import { resendVerification } from "@/lib/panel/resend-verification";
-import { panelUserParamsSchema } from "@/lib/panel/schemas";
+import { idParamsSchema } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
 /** Staff: a fresh verification mail for a member who has not confirmed yet. */
-export const POST = route({ auth: "staff", params: panelUserParamsSchema }, async ({ params }) => {
+export const POST = route({ auth: "staff", params: idParamsSchema }, async ({ params }) => {
   await resendVerification(params.id);
   return {};
 });

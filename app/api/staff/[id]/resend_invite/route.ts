@@ -1,9 +1,9 @@
 import { requestLocale } from "@/lib/auth/mails";
 import { resendInvitation } from "@/lib/auth/staff-admin";
-import { staffIdParams } from "@/lib/auth/staff-schemas";
 import { route } from "@/lib/http/handler";
+import { idParamsSchema } from "@/lib/validation";
 
-export const POST = route({ auth: "admin", params: staffIdParams }, async ({ params, req }) => {
+export const POST = route({ auth: "admin", params: idParamsSchema }, async ({ params, req }) => {
   await resendInvitation(params.id, requestLocale(req));
   return {};
 });

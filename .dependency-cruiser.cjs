@@ -1,0 +1,171 @@
+/**
+ * The module boundaries, checked by `npm run lint` (`depcruise`). Paths are relative to the
+ * folder it runs in, so the same rules also run on the small fixture trees of
+ * tests/unit/tooling/boundaries.test.ts.
+ *
+ * Imports point one way: app → components → lib → db. Within lib, the route layer (lib/http)
+ * sits on top of the domain areas and nothing below it imports it. db imports nothing from lib
+ * but lib/config. Code that reaches the browser ("use client" files, everything in components/
+ * and the client-safe modules listed below) never reaches db/ or a module marked
+ * `import "server-only"`, and every other module of db/ and lib/ carries that mark, so the
+ * build refuses to put it in a browser bundle.
+ */
+const fs = require("node:fs");
+const path = require("node:path");
+
+/** Modules the browser also needs: zod schemas shared by forms, constants, client helpers. */
+const CLIENT_SAFE = [
+  "^lib/api-client\\.ts$",
+  "^lib/errors/codes\\.ts$",
+  "^lib/validation/",
+  "^lib/rich-text/allow-list\\.ts$",
+  "^lib/i18n/(locales|persist-locale|use-error-message)\\.ts$",
+  "^lib/config/(help-line|quick-exit)\\.ts$",
+  "^lib/auth/(schemas|staff-schemas|public-user)\\.ts$",
+  "^lib/panel/schemas\\.ts$",
+  "^lib/responses/schemas\\.ts$",
+  "^lib/studies/(schemas|admin-schemas)\\.ts$",
+  "^lib/attachments/schemas\\.ts$",
+  "^lib/messages/schemas\\.ts$",
+  // Plain constants that next.config.ts reads as well.
+  "^lib/files/file-csp\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types)\\.ts$",
+];
+
+const SOURCE_DIRS = ["app", "components", "lib"];
+const USE_CLIENT = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/;
+
+function escapeRegExp(value) {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Files that start with the "use client" directive: they and what they import go to the browser. */
+function useClientFiles(root) {
+  const found = [];
+  const walk = (dir) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|tsx|js|jsx|mjs)$/.test(entry.name) && USE_CLIENT.test(readHead(full))) {
+        found.push(path.relative(root, full).split(path.sep).join("/"));
+      }
+    }
+  };
+  for (const dir of SOURCE_DIRS) walk(path.join(root, dir));
+  return found;
+}
+
+function readHead(file) {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(2048);
+    const bytes = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytes).toString("utf8");
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const clientEntries = [
+  "^components/",
+  ...useClientFiles(process.cwd()).map((file) => `^${escapeRegExp(file)}$`),
+];
+const SERVER_ONLY = "(^|/)node_modules/server-only/";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-package-cycles",
+      comment:
+        "Packages (db, each lib/<area>, each components/<area>, app) must not depend on each other in a circle.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^(app|components|lib|db)(/|$)" },
+      to: { circular: true },
+    },
+    {
+      name: "no-module-cycles",
+      comment: "Modules must not import each other in a circle.",
+      severity: "error",
+      from: { path: "^(app|components|lib|db)/" },
+      to: { circular: true },
+    },
+    {
+      name: "nothing-imports-app",
+      comment: "app/ is the top: pages and route handlers compose the rest.",
+      severity: "error",
+      from: { pathNot: "^app/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "components-not-to-app",
+      severity: "error",
+      from: { path: "^components/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "lib-not-to-components",
+      comment: "lib/ is below components/: components import lib, never the other way.",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^(components|app)/" },
+    },
+    {
+      name: "db-imports-only-config",
+      comment: "db/ is the bottom: it may read the configuration and nothing else of ours.",
+      severity: "error",
+      from: { path: "^db/" },
+      to: { path: "^(components|app)/|^lib/(?!config/)" },
+    },
+    {
+      name: "only-routes-import-http",
+      comment:
+        "lib/http is the route layer (handler wrapper, origin check, status mapping); domain code, db and components must not import it.",
+      severity: "error",
+      from: { path: "^(lib/(?!http/)|db/|components/)" },
+      to: { path: "^lib/http/" },
+    },
+    {
+      name: "client-not-to-db",
+      comment: "Code that reaches the browser must not import the database layer.",
+      severity: "error",
+      from: { path: clientEntries },
+      to: { path: "^db/" },
+    },
+    {
+      name: "client-not-to-server-only",
+      comment:
+        "Code that reaches the browser must not reach a module marked server-only, however indirectly.",
+      severity: "error",
+      from: { path: [...clientEntries, ...CLIENT_SAFE] },
+      to: { path: SERVER_ONLY, reachable: true },
+    },
+  ],
+  required: [
+    {
+      name: "server-modules-are-marked",
+      comment:
+        'Every module of db/ and lib/ that the browser does not need starts with import "server-only" (or add it to CLIENT_SAFE in .dependency-cruiser.cjs).',
+      severity: "error",
+      module: { path: "^(db|lib)/.+\\.tsx?$", pathNot: [...CLIENT_SAFE, "^db/migrations/"] },
+      to: { path: SERVER_ONLY },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "(^|/)node_modules/" },
+    // Tests, scripts and benchmarks are tools around the product, free to import any part of it.
+    exclude: {
+      path: "^(tests|scripts|bench|\\.next|\\.data|test-results|playwright-report|coverage)/|^db/migrations/",
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,27 @@
+import { route } from "@/lib/http/handler";
+import { deleteMessage, updateMessage } from "@/lib/messages/drafts";
+import { messageDetail } from "@/lib/messages/read";
+import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/messages/schemas";
+import { toPanelMessageDto } from "@/lib/messages/serialize";
+
+export const dynamic = "force-dynamic";
+
+/** Staff: one message, with the estimate (draft) or the failure reasons (once queued). */
+export const GET = route({ auth: "staff", params: panelMessageParamsSchema }, ({ params }) =>
+  messageDetail(params.id),
+);
+
+/** Staff: change a draft's subject and/or body (409 code 16 once queued). */
+export const PUT = route(
+  { auth: "staff", params: panelMessageParamsSchema, body: panelMessageUpdateSchema },
+  async ({ params, body }) => toPanelMessageDto(await updateMessage(params.id, body)),
+);
+
+/** Staff: delete a draft (409 code 17 once queued). */
+export const DELETE = route(
+  { auth: "staff", params: panelMessageParamsSchema },
+  async ({ params }) => {
+    await deleteMessage(params.id);
+    return {};
+  },
+);

@@ -1,0 +1,20 @@
+import { afterResponse } from "@/lib/deferred/after-response";
+import { route } from "@/lib/http/handler";
+import { startDelivery } from "@/lib/messages/delivery/start";
+import { queueMessage } from "@/lib/messages/queue";
+import { panelMessageParamsSchema } from "@/lib/messages/schemas";
+import { toPanelMessageDto } from "@/lib/messages/serialize";
+
+export const dynamic = "force-dynamic";
+// Serverless hosts keep the function alive this long for the delivery run after the answer.
+export const maxDuration = 60;
+
+/** Admin: queue the message for every verified member and start delivering at once. */
+export const POST = route(
+  { auth: "admin", params: panelMessageParamsSchema },
+  async ({ params }) => {
+    const message = await queueMessage(params.id);
+    startDelivery((work) => afterResponse("panel-message-delivery", work));
+    return toPanelMessageDto(message);
+  },
+);

@@ -1,0 +1,25 @@
+import { requestLocale } from "@/lib/auth/mails";
+import { route } from "@/lib/http/handler";
+import { panelMessageParamsSchema } from "@/lib/messages/schemas";
+import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/messages/test-mail";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Staff: the draft to the signed-in staff member only, the fixed parts in the language of the
+ * page it was asked from; at most 10 an hour each.
+ */
+export const POST = route(
+  { auth: "staff", params: panelMessageParamsSchema },
+  async ({ req, params, user, limit }) => {
+    await limit([
+      {
+        key: `panel-message-test:staff:${user.id}`,
+        limit: TEST_MAILS_PER_HOUR,
+        windowSeconds: 3600,
+      },
+    ]);
+    await sendTestMail(params.id, user.email, requestLocale(req));
+    return {};
+  },
+);

@@ -1,0 +1,15 @@
+import { route } from "@/lib/http/handler";
+import { createMessage } from "@/lib/messages/drafts";
+import { listMessages } from "@/lib/messages/read";
+import { panelMessageCreateSchema } from "@/lib/messages/schemas";
+import { toPanelMessageDto } from "@/lib/messages/serialize";
+
+export const dynamic = "force-dynamic";
+
+/** Staff: every panel message, newest first. */
+export const GET = route({ auth: "staff" }, () => listMessages());
+
+/** Staff: a new draft ('new message' unless a subject is given). */
+export const POST = route({ auth: "staff", body: panelMessageCreateSchema }, async ({ body }) =>
+  toPanelMessageDto(await createMessage(body)),
+);

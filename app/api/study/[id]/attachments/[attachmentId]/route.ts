@@ -1,0 +1,27 @@
+import { readAttachmentFile } from "@/lib/attachments/read";
+import { attachmentResponse } from "@/lib/attachments/response";
+import { attachmentFileQuerySchema, attachmentParamsSchema } from "@/lib/attachments/schemas";
+import { deleteAttachment } from "@/lib/attachments/store";
+import { route } from "@/lib/http/handler";
+
+export const dynamic = "force-dynamic";
+
+/** The PDF itself (`?download=1` as a download), visible to whoever may see the study. */
+export const GET = route(
+  { auth: "optional", params: attachmentParamsSchema, query: attachmentFileQuerySchema },
+  async ({ params, query, user }) => {
+    const file = await readAttachmentFile(params.id, params.attachmentId, {
+      staff: user !== null,
+    });
+    return attachmentResponse(file, { download: query.download === "1" });
+  },
+);
+
+/** Staff: removes the attachment. */
+export const DELETE = route(
+  { auth: "staff", params: attachmentParamsSchema },
+  async ({ params }) => {
+    await deleteAttachment(params.id, params.attachmentId);
+    return {};
+  },
+);

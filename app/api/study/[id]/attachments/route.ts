@@ -1,0 +1,29 @@
+import { addAttachment } from "@/lib/attachments/store";
+import { listAttachments } from "@/lib/attachments/read";
+import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/schemas";
+import { multipartLimit } from "@/lib/http/body-limit";
+import { route } from "@/lib/http/handler";
+import { idParamsSchema } from "@/lib/validation";
+import { fileUploadSchema } from "@/lib/uploads/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** Public while the study is open or finished; staff see the attachments of any study. */
+export const GET = route({ auth: "optional", params: idParamsSchema }, ({ params, user }) =>
+  listAttachments(params.id, { staff: user !== null }),
+);
+
+/**
+ * Staff: uploads a PDF (multipart field `file`). This path is left out of proxy.ts's matcher,
+ * which would hand the route only the first 10 MB of the body; the wrapper checks the Origin.
+ */
+export const POST = route(
+  {
+    auth: "staff",
+    params: idParamsSchema,
+    bodyKind: "form",
+    body: fileUploadSchema,
+    maxBodyBytes: multipartLimit(MAX_ATTACHMENT_BYTES),
+  },
+  ({ params, body }) => addAttachment(params.id, body.file),
+);

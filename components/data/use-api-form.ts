@@ -1,0 +1,104 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type BaseSyntheticEvent } from "react";
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
+import type { z } from "zod";
+import type { ApiError, ApiRequest } from "@/lib/api-client";
+import { useApiMutation } from "./use-api-mutation";
+import type { ErrorTexts } from "./use-error-message";
+
+type Schema<TIn extends FieldValues, TOut> = z.ZodType<TOut, TIn>;
+
+export type ApiFormOptions<TIn extends FieldValues, TOut, TData> = {
+  /** The payload's zod schema with the form's translated texts (validate on submit, then on input). */
+  schema: Schema<TIn, TOut>;
+  defaultValues: DefaultValues<TIn>;
+  /** The request for valid values. */
+  submit: (values: TOut) => ApiRequest;
+  onSuccess?: (data: TData, values: TOut) => void | Promise<void>;
+  /** After the error was put on the form (for flows that change step on some codes). */
+  onError?: (error: ApiError, message: string, values: TOut) => void;
+  /** The screen's own wording for some error codes. */
+  texts?: ErrorTexts;
+};
+
+export type ApiForm<TIn extends FieldValues, TOut> = {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  /** For `<form onSubmit>`: validates, sends, and puts the outcome on the form. */
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Registration plus that field's error, to spread onto a TextField. */
+  field: (name: Path<TIn>) => UseFormRegisterReturn<Path<TIn>> & { error?: string };
+  pending: boolean;
+  /** The server's answer for the form as a whole, for an Alert; null when there is none. */
+  formError: string | null;
+  setFormError: (message: string | null) => void;
+  /** Back to `values` (or the defaults), without errors. */
+  reset: (values?: DefaultValues<TIn>) => void;
+};
+
+/**
+ * A form that sends one API request: react-hook-form with the zod schema as resolver, and a
+ * mutation. When the server refuses, its `fields` (keyed like the payload) are put on the
+ * matching fields, first one focused, and its message becomes `formError`; texts are the
+ * translated ones for the code, never the server's English. So a form is a schema, its fields
+ * and a submit.
+ */
+export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>({
+  schema,
+  defaultValues,
+  submit,
+  onSuccess,
+  onError,
+  texts,
+}: ApiFormOptions<TIn, TOut, TData>): ApiForm<TIn, TOut> {
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: zodResolver(schema),
+    defaultValues,
+  });
+  const { run, reset: resetMutation } = useApiMutation({ texts });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await run<TData>(submit(values));
+    if (result.ok) {
+      await onSuccess?.(result.data, values);
+      return;
+    }
+    const known = Object.keys(result.error.fields ?? {}).filter(
+      (name) => form.getValues(name as Path<TIn>) !== undefined,
+    ) as Path<TIn>[];
+    known.forEach((name, i) =>
+      form.setError(name, { type: "server", message: result.message }, { shouldFocus: i === 0 }),
+    );
+    setFormError(result.message);
+    onError?.(result.error, result.message, values);
+  });
+
+  const errors = form.formState.errors;
+  return {
+    form,
+    onSubmit,
+    field: (name) => ({
+      ...form.register(name),
+      error: (get(errors, name) as { message?: string } | undefined)?.message,
+    }),
+    pending: form.formState.isSubmitting,
+    formError,
+    setFormError,
+    reset: (values) => {
+      form.reset(values ?? defaultValues);
+      setFormError(null);
+      resetMutation();
+    },
+  };
+}

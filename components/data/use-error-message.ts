@@ -1,0 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ApiError } from "@/lib/api-client";
+
+/** A screen's own wording for some codes, e.g. `{ [ErrorCode.NOT_FOUND]: t("notFound") }`. */
+export type ErrorTexts = Partial<Record<number, string>>;
+
+type DynamicT = ((key: string) => string) & { has: (key: string) => boolean };
+
+/**
+ * Turns an API error into the text the reader sees: the screen's own text for the code if it
+ * has one, else `errors.codes.<code>` of messages/<locale>/errors.json, else the generic
+ * "an unknown error occurred", which is also what a request that got no answer shows.
+ */
+export function useErrorMessage(texts?: ErrorTexts): (error: ApiError) => string {
+  const t = useTranslations("errors") as unknown as DynamicT;
+  return (error) => {
+    if (error.network) return t("unknown");
+    const own = texts?.[error.code];
+    if (own) return own;
+    const key = `codes.${error.code}`;
+    return t.has(key) ? t(key) : t("unknown");
+  };
+}

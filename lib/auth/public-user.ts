@@ -1,0 +1,13 @@
+/**
+ * The staff user as the API shows it (User in the API): what the browser may know about an
+ * account. Kept apart from the session code so client components can name the type without
+ * reaching server modules.
+ */
+export type PublicUser = {
+  id: number;
+  email: string;
+  name: string;
+  is_admin: boolean;
+  is_verified: boolean;
+  two_factor_enabled: boolean;
+};

@@ -1,0 +1,109 @@
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+
+/**
+ * Room for the multipart framing around one uploaded file (boundaries, part headers, a long
+ * file name), so a file of exactly the allowed size still fits in the body limit.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** The body limit of a multipart request that carries one file of at most `fileBytes`. */
+export function multipartLimit(fileBytes: number): number {
+  return fileBytes + MULTIPART_OVERHEAD_BYTES;
+}
+
+function bodyTooLarge(): AppError {
+  return new AppError(ErrorCode.FILE_REJECTED, {
+    kind: "too_large",
+    message: "The request body is too large",
+  });
+}
+
+/** How a handler reads a body: the same calls whether or not a limit applies. */
+export type BodyReader = { text(): Promise<string>; formData(): Promise<FormData> };
+
+/**
+ * Reads a body without ever holding more than `maxBytes` of it. A declared Content-Length above
+ * the limit is refused (413 code 24) before a byte is read. A body without a length (chunked) is
+ * counted while it streams in: past the limit nothing more is passed on, up to `maxBytes` more
+ * is read and thrown away so that a client still sending gets to read the refusal (as a reverse
+ * proxy's lingering close does), and then the connection is given up.
+ */
+export function boundedBody(req: Request, maxBytes: number | undefined): BodyReader {
+  if (maxBytes === undefined) return { text: () => req.text(), formData: () => req.formData() };
+
+  const declared = req.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    throw bodyTooLarge();
+  }
+
+  let exceeded = false;
+  const source = req.body;
+  const limited = source ? countingStream(source, maxBytes, () => (exceeded = true)) : null;
+  const asResponse = () =>
+    new Response(limited, {
+      headers: { "content-type": req.headers.get("content-type") ?? "" },
+    });
+  // The stream's error surfaces as whatever the consumer makes of it; the flag says why.
+  const reading = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (exceeded) throw bodyTooLarge();
+      throw error;
+    }
+  };
+  return {
+    text: () => reading(() => asResponse().text()),
+    formData: () => reading(() => asResponse().formData()),
+  };
+}
+
+function countingStream(
+  source: ReadableStream<Uint8Array>,
+  maxBytes: number,
+  onExceeded: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let seen = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        seen += value.byteLength;
+        if (seen <= maxBytes) {
+          controller.enqueue(value);
+          return;
+        }
+        onExceeded();
+        await discard(reader, maxBytes);
+        controller.error(new Error("request body over the limit"));
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    // Pull one chunk at a time, only when the consumer asks: nothing is read ahead.
+    { highWaterMark: 0 },
+  );
+}
+
+/** Reads and drops at most `budget` more bytes; a body longer still is cancelled. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  let left = budget;
+  try {
+    while (left > 0) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      left -= value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away meanwhile; the refusal stands either way.
+  }
+}

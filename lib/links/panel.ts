@@ -1,0 +1,34 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { hmacHex } from "@/lib/crypto/tokens";
+import { siteUrl } from "./site-url";
+
+/**
+ * The stop token of a member: derived, never stored, so every mail's stop link keeps working
+ * until the member leaves (the row and its nonce are gone then). Built here, beside the links
+ * that carry it, so that the mail layout can add them to every panel mail without depending on
+ * the panel's own code; the panel checks it when someone leaves.
+ */
+export function stopTokenFor(member: { id: number; stopNonce: string }): string {
+  return hmacHex(getConfig().appSecret, `panel-stop:${member.id}:${member.stopNonce}`);
+}
+
+/** The /verify-email page link of a verification mail. */
+export function verificationLink(memberId: number, token: string): string {
+  return siteUrl("/verify-email", { panel_user_id: memberId, verification_token: token });
+}
+
+/**
+ * Where a member can leave: the /stop-participation page for people, and the RFC 8058 one-click
+ * target for mail clients (List-Unsubscribe). Both carry the same derived stop token.
+ */
+export function stopLinks(member: { id: number; stopNonce: string }): {
+  page: string;
+  oneClick: string;
+} {
+  const query = { panel_user_id: member.id, stop_token: stopTokenFor(member) };
+  return {
+    page: siteUrl("/stop-participation", query),
+    oneClick: siteUrl("/api/panel_user/unsubscribe", query),
+  };
+}

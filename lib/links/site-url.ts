@@ -1,0 +1,12 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+
+/**
+ * An absolute address on this site, for mails: built from APP_URL (kept with any path it has),
+ * never from a request's Host header, which a caller could choose. `path` starts with "/".
+ */
+export function siteUrl(path: string, query: Record<string, string | number> = {}): string {
+  const url = new URL(`${getConfig().appUrl}${path}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  return url.toString();
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { panelMessages, type PanelMessage } from "@/db/schema";
+import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { sanitizeRichText } from "@/lib/rich-text/sanitize";
+import { findMessage } from "./find";
+import type { PanelMessageCreateInput, PanelMessageUpdateInput } from "./schemas";
+
+/** POST /api/panel_message: a new draft. */
+export async function createMessage(
+  input: PanelMessageCreateInput,
+  db?: Db,
+): Promise<PanelMessage> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .insert(panelMessages)
+    .values({ subject: input.subject, body: "" })
+    .returning();
+  return row;
+}
+
+/**
+ * Why a change of a message matched no draft: it does not exist (14), or it is no longer a
+ * draft (`code`). Looked up after the conditional write failed, so the write itself decides.
+ */
+async function refusal(id: number, code: ErrorCodeValue, db: Db): Promise<never> {
+  await findMessage(id, db);
+  throw new AppError(code);
+}
+
+/**
+ * PUT /api/panel_message/{id}: only the fields given change; the body is sanitised before it
+ * is stored. Only a draft can change (409 code 16 afterwards), checked in the same statement
+ * that writes, so a send between reading and writing cannot be overtaken.
+ */
+export async function updateMessage(
+  id: number,
+  input: PanelMessageUpdateInput,
+  db?: Db,
+): Promise<PanelMessage> {
+  const executor = db ?? (await getDb());
+  const [row] = await executor
+    .update(panelMessages)
+    .set({
+      ...(input.subject !== undefined ? { subject: input.subject } : {}),
+      ...(input.body !== undefined ? { body: sanitizeRichText(input.body) } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+    .returning();
+  return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
+}
+
+/** DELETE /api/panel_message/{id}: drafts only (409 code 17 once queued or sent). */
+export async function deleteMessage(id: number, db?: Db): Promise<void> {
+  const executor = db ?? (await getDb());
+  const deleted = await executor
+    .delete(panelMessages)
+    .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+    .returning({ id: panelMessages.id });
+  if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, executor);
+}

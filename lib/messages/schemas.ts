@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * Payloads of the panel-message API, shared by the handlers and (later) the communication
+ * screen. No server imports here, so client components can use these too.
+ */
+
+export const COMMUNICATION_STATUSES = ["not_sent", "queued", "sending", "sent"] as const;
+export const communicationStatusSchema = z.enum(COMMUNICATION_STATUSES);
+export type CommunicationStatus = z.infer<typeof communicationStatusSchema>;
+
+export const DEFAULT_MESSAGE_SUBJECT = "new message";
+export const MAX_SUBJECT_LENGTH = 200;
+/**
+ * Each member's mail carries the whole body and a batch holds 100 mails, so the body is kept to
+ * a size that keeps one provider request well within reason. Images are uploaded separately and
+ * referenced, so 100,000 characters is far more than any text needs.
+ */
+export const MAX_BODY_LENGTH = 100_000;
+
+const MAX_ID = 2_147_483_647;
+
+/** A message id from a path segment: digits only, within the serial range. */
+export const panelMessageIdSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, "Expected a message id")
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(MAX_ID));
+
+/** Route parameters of /api/panel_message/{id}/... */
+export const panelMessageParamsSchema = z.object({ id: panelMessageIdSchema });
+
+export const subjectSchema = z
+  .string()
+  .trim()
+  .min(1, "The subject cannot be empty")
+  .max(MAX_SUBJECT_LENGTH, `The subject can have at most ${MAX_SUBJECT_LENGTH} characters`);
+
+export const bodySchema = z
+  .string()
+  .max(MAX_BODY_LENGTH, `The body can have at most ${MAX_BODY_LENGTH} characters`);
+
+/** POST /api/panel_message: a new draft, 'new message' unless a subject is given. */
+export const panelMessageCreateSchema = z.object({
+  subject: subjectSchema.default(DEFAULT_MESSAGE_SUBJECT),
+});
+export type PanelMessageCreateInput = z.infer<typeof panelMessageCreateSchema>;
+
+/**
+ * PUT /api/panel_message/{id}: only the fields present change. The screen may send the whole
+ * message back; its id, status, dates and counts are not part of this schema and so are
+ * dropped, never written.
+ */
+export const panelMessageUpdateSchema = z.object({
+  subject: subjectSchema.optional(),
+  body: bodySchema.optional(),
+});
+export type PanelMessageUpdateInput = z.infer<typeof panelMessageUpdateSchema>;
+
+/** A message as the API shows it; dates in unix seconds. */
+export const panelMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  communication_status: communicationStatusSchema,
+  sent_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+  /** Verified members the message was queued for (0 while not sent). */
+  recipients_total: z.number().int(),
+  /** Mails the provider accepted. */
+  delivered_count: z.number().int(),
+  /** Mails that could not be sent (refused address, provider failure, member left). */
+  failed_count: z.number().int(),
+});
+export type PanelMessageDto = z.infer<typeof panelMessageSchema>;
+
+export const failureReasonSchema = z.object({
+  /** Null for a member who has since left the panel: the reason is erased with them. */
+  reason: z.string().nullable(),
+  count: z.number().int(),
+});
+export type FailureReason = z.infer<typeof failureReasonSchema>;
+
+/** GET /api/panel_message/{id}: the message plus what the screen needs for its state. */
+export const panelMessageDetailSchema = panelMessageSchema.extend({
+  /** While not sent: how many members are verified now, for the send confirmation. */
+  recipients_estimate: z.number().int().optional(),
+  /** Once queued: why deliveries failed, most frequent first. */
+  failure_reasons: z.array(failureReasonSchema).optional(),
+});
+export type PanelMessageDetailDto = z.infer<typeof panelMessageDetailSchema>;
+
+export type PanelMessageList = { items: PanelMessageDto[] };

@@ -1,0 +1,37 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import type { Locale } from "@/lib/i18n/locales";
+import { logError } from "@/lib/log";
+import { sendMail } from "@/lib/mail";
+import { mailBodyHtml } from "./content";
+import { findMessage } from "./find";
+import { testMail } from "./render";
+import { assertSendable } from "./sendable";
+
+/** Test mails per staff member per hour. */
+export const TEST_MAILS_PER_HOUR = 10;
+
+/**
+ * POST /api/panel_message/{id}/test: the message as it stands, to the signed-in staff member
+ * only, with the fixed parts in their language. No delivery row is written: the message's counts
+ * and status stay as they are. Refused like a send when there is nothing to send (code 22).
+ */
+export async function sendTestMail(messageId: number, to: string, locale: Locale): Promise<void> {
+  const message = await findMessage(messageId);
+  assertSendable(message);
+  const mail = testMail(to, locale, {
+    subject: message.subject,
+    bodyHtml: mailBodyHtml(message.body, getConfig().appUrl),
+  });
+  try {
+    await sendMail(mail);
+  } catch (error) {
+    logError("panel-message", error, { messageId });
+    throw new AppError(ErrorCode.UNKNOWN, {
+      kind: "unavailable",
+      message: "Could not send the email, try again later",
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { studyStatusSchema } from "./schemas";
+
+export const DEFAULT_STUDY_NAME = "new study";
+export const STUDY_NAME_MAX_LENGTH = 200;
+/**
+ * Upper bound for a stored rich-text field. Far above any real description (images are links
+ * to uploaded files, not inline data), low enough that one field cannot bloat every list.
+ */
+export const RICH_TEXT_MAX_LENGTH = 200_000;
+
+// C0 and C1 control characters (tab, line breaks included): a name is one line of plain text.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A study name: trimmed, 1–200 characters, one line. Plain text, never interpreted as HTML. */
+export const studyNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the study a name")
+  .max(STUDY_NAME_MAX_LENGTH, `A study name has at most ${STUDY_NAME_MAX_LENGTH} characters`)
+  .refine((name) => !CONTROL_CHARACTERS.test(name), "A study name is one line of text");
+
+const richTextSchema = z
+  .string()
+  .max(RICH_TEXT_MAX_LENGTH, `At most ${RICH_TEXT_MAX_LENGTH} characters`);
+
+/** POST /api/study: the name is optional and defaults to 'new study'. */
+export const createStudySchema = z.object({ name: studyNameSchema.optional() });
+export type CreateStudyInput = z.infer<typeof createStudySchema>;
+
+/**
+ * PUT /api/study/{id}: every field optional, and only the fields present change, so an
+ * autosave of one field never undoes a change made to another meanwhile. Read-only fields
+ * (`id`, `created_at`, `survey_uuid`) and unknown ones are dropped by the schema, not refused,
+ * so a client may send back a whole study.
+ */
+export const updateStudySchema = z.object({
+  name: studyNameSchema.optional(),
+  short_description: richTextSchema.optional(),
+  description: richTextSchema.optional(),
+  status: studyStatusSchema.optional(),
+});
+export type UpdateStudyInput = z.infer<typeof updateStudySchema>;
+
+/**
+ * Body limits of the study calls: a name, or a name and two descriptions of up to 200,000
+ * characters each at up to 3 bytes per character in UTF-8, so the schema's own limits answer
+ * (code 22) before the body limit does.
+ */
+export const CREATE_STUDY_MAX_BODY_BYTES = 16 * 1024;
+export const UPDATE_STUDY_MAX_BODY_BYTES = 2 * 3 * RICH_TEXT_MAX_LENGTH + 16 * 1024;

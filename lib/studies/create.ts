@@ -1,0 +1,33 @@
+import "server-only";
+import { studies, surveys } from "@/db/schema";
+import { inTransaction, type Tx } from "@/db/transaction";
+import { ErrorCode } from "@/lib/errors/codes";
+import { AppError } from "@/lib/errors/app-error";
+import { logError } from "@/lib/log";
+import { DEFAULT_STUDY_NAME, type CreateStudyInput } from "./admin-schemas";
+import type { StudyDto } from "./schemas";
+import { toStudyDto } from "./serialize";
+
+/**
+ * POST /api/study: a `not_started` study and its empty survey (with a fresh survey_uuid from
+ * the database), both or neither. Any failure is code 19.
+ */
+export async function createStudy(input: CreateStudyInput, tx?: Tx): Promise<StudyDto> {
+  try {
+    return await inTransaction(tx, async (t) => {
+      const [study] = await t
+        .insert(studies)
+        .values({ name: input.name ?? DEFAULT_STUDY_NAME, status: "not_started" })
+        .returning();
+      const [survey] = await t
+        .insert(surveys)
+        .values({ studyId: study.id })
+        .returning({ surveyUuid: surveys.surveyUuid });
+      return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logError("studies", error, { action: "create" });
+    throw new AppError(ErrorCode.CANNOT_CREATE);
+  }
+}

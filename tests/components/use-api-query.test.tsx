@@ -1,0 +1,103 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
+import { browseTo } from "../helpers/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+type Item = { name: string };
+
+function Probe({ path, keepPrevious }: { path: string | null; keepPrevious?: boolean }) {
+  const { data, error, loading, refresh } = useApiQuery<Item>(path, { keepPrevious });
+  return (
+    <div>
+      <p data-testid="state">
+        {loading ? "loading" : "idle"}|{data?.name ?? "-"}|{error ? error.code : "-"}
+      </p>
+      <button type="button" onClick={refresh}>
+        refresh
+      </button>
+    </div>
+  );
+}
+
+const state = () => screen.getByTestId("state").textContent;
+
+describe("useApiQuery", () => {
+  it("is loading, then has the data", async () => {
+    server.on("GET /api/item/1", { status: 200, body: { name: "first" }, delayMs: 50 });
+    render(<Probe path="/api/item/1" />);
+    expect(state()).toBe("loading|-|-");
+    await waitFor(() => expect(state()).toBe("idle|first|-"));
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/item/1"]);
+  });
+
+  it("reports the envelope's error code", async () => {
+    server.on("GET /api/item/2", { status: 404, body: { error: { code: 14, message: "x" } } });
+    render(<Probe path="/api/item/2" />);
+    await waitFor(() => expect(state()).toBe("idle|-|14"));
+  });
+
+  it("asks again on refresh and shows the new answer", async () => {
+    let n = 0;
+    server.on("GET /api/item/3", () => ({ status: 200, body: { name: `answer ${++n}` } }));
+    render(<Probe path="/api/item/3" />);
+    await waitFor(() => expect(state()).toBe("idle|answer 1|-"));
+    act(() => screen.getByRole("button", { name: "refresh" }).click());
+    expect(state()).toBe("loading|answer 1|-");
+    await waitFor(() => expect(state()).toBe("idle|answer 2|-"));
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("asks nothing for a null path", async () => {
+    render(<Probe path={null} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(state()).toBe("idle|-|-");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("ignores a slow answer for a path it no longer wants", async () => {
+    server.on("GET /api/item/slow", { status: 200, body: { name: "slow" }, delayMs: 200 });
+    server.on("GET /api/item/fast", { status: 200, body: { name: "fast" } });
+    function Switcher() {
+      const [path, setPath] = useState("/api/item/slow");
+      return (
+        <>
+          <button type="button" onClick={() => setPath("/api/item/fast")}>
+            switch
+          </button>
+          <Probe path={path} />
+        </>
+      );
+    }
+    render(<Switcher />);
+    act(() => screen.getByRole("button", { name: "switch" }).click());
+    await waitFor(() => expect(state()).toBe("idle|fast|-"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(state()).toBe("idle|fast|-");
+  });
+
+  it("keeps the last data while the next path loads only when asked to", async () => {
+    server.on("GET /api/page/1", { status: 200, body: { name: "page 1" } });
+    server.on("GET /api/page/2", { status: 200, body: { name: "page 2" }, delayMs: 100 });
+    const { rerender } = render(<Probe path="/api/page/1" keepPrevious />);
+    await waitFor(() => expect(state()).toBe("idle|page 1|-"));
+    rerender(<Probe path="/api/page/2" keepPrevious />);
+    expect(state()).toBe("loading|page 1|-");
+    await waitFor(() => expect(state()).toBe("idle|page 2|-"));
+
+    rerender(<Probe path="/api/page/1" />);
+    expect(state()).toBe("loading|-|-");
+    await waitFor(() => expect(state()).toBe("idle|page 1|-"));
+  });
+});

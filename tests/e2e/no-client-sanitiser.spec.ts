@@ -1,0 +1,93 @@
+import { expect, test, type Page } from "@playwright/test";
+import type { StudyList } from "@/lib/studies/schemas";
+import type { PublicSurvey } from "@/lib/surveys/types";
+
+// Rich text reaches the browser already sanitised by the server, so no public page may ship a
+// sanitiser: every script a visitor's browser loads on these pages is read and searched.
+
+type Loaded = { url: string; text: string };
+
+async function scriptsLoadedBy(page: Page, path: string, ready: () => Promise<void>) {
+  const pending: Promise<Loaded>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    pending.push(response.text().then((text) => ({ url: response.url(), text })));
+  });
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState("networkidle");
+  return Promise.all(pending);
+}
+
+/** Names the scripts that carry DOMPurify (its name is in its code and its Trusted Types policy). */
+function expectNoSanitiser(scripts: Loaded[]) {
+  const carrying = scripts.filter((s) => /dompurify/i.test(s.text)).map((s) => s.url);
+  expect(carrying).toEqual([]);
+}
+
+test.describe("no sanitiser in the browser", () => {
+  let studyId: number;
+  let surveyUuid: string;
+
+  test.beforeAll(async ({ request }) => {
+    const open = (await (await request.get("/api/study/open")).json()) as StudyList;
+    const study = open.items.find((s) => s.survey_uuid !== null)!;
+    studyId = study.id;
+    surveyUuid = study.survey_uuid!;
+    // The runner page below must really render a text block from the API.
+    const survey = (await (await request.get(`/api/survey/${surveyUuid}`)).json()) as PublicSurvey;
+    expect(survey.steps[0].blocks.some((b) => b.type === "text")).toBe(true);
+  });
+
+  test("on /research, which renders every study's rich text", async ({ page }) => {
+    const scripts = await scriptsLoadedBy(page, "/research", async () => {
+      await expect(page.locator("[data-ongoing] .prose-content").first()).toBeVisible();
+    });
+    // Not vacuous: the code that puts the API's HTML into the page was among what was read.
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.some((s) => s.text.includes("dangerouslySetInnerHTML"))).toBe(true);
+    expectNoSanitiser(scripts);
+  });
+
+  test("on /study/{id}", async ({ page }) => {
+    const scripts = await scriptsLoadedBy(page, `/study/${studyId}`, async () => {
+      await expect(page.locator("article .prose-content").first()).toBeVisible();
+    });
+    expect(scripts.some((s) => s.text.includes("dangerouslySetInnerHTML"))).toBe(true);
+    expectNoSanitiser(scripts);
+  });
+
+  test("on the survey runner, whose text blocks are rich text", async ({ page }) => {
+    const scripts = await scriptsLoadedBy(page, `/survey/${surveyUuid}`, async () => {
+      await expect(page.locator(".prose-content").first()).toBeVisible();
+    });
+    expect(scripts.some((s) => s.text.includes("dangerouslySetInnerHTML"))).toBe(true);
+    expectNoSanitiser(scripts);
+  });
+
+  test("on the home page and /my-answers", async ({ page }) => {
+    for (const path of ["/", "/my-answers"]) {
+      const scripts = await scriptsLoadedBy(page, path, async () => {
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      });
+      expect(scripts.length, path).toBeGreaterThan(3);
+      expectNoSanitiser(scripts);
+    }
+  });
+});
+
+test("survey text blocks and study texts render in a clipping box", async ({ page, request }) => {
+  const open = (await (await request.get("/api/study/open")).json()) as StudyList;
+  const study = open.items.find((s) => s.survey_uuid !== null)!;
+  for (const path of [`/study/${study.id}`, `/survey/${study.survey_uuid}`]) {
+    await page.goto(path);
+    const box = page.locator(".prose-content").first();
+    await expect(box).toBeVisible();
+    const style = await box.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { contain: s.contain, overflow: s.overflow };
+    });
+    expect(style.contain, path).toBe("content");
+    expect(style.overflow, path).toBe("hidden");
+  }
+});

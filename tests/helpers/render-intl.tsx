@@ -1,0 +1,27 @@
+import { render, type RenderResult } from "@testing-library/react";
+import { NextIntlClientProvider } from "next-intl";
+import type { ReactElement } from "react";
+import en from "@/messages/en";
+import nl from "@/messages/nl";
+
+export const messagesOf = { nl, en } as const;
+
+/** Renders with the real translations of one language, as the pages provide them. */
+export function renderIntl(ui: ReactElement, locale: "nl" | "en" = "nl"): RenderResult {
+  return render(
+    <NextIntlClientProvider
+      locale={locale}
+      messages={messagesOf[locale]}
+      timeZone="Europe/Amsterdam"
+    >
+      {ui}
+    </NextIntlClientProvider>,
+  );
+}
+
+/** Points the page's address at `origin`, so relative API paths reach that server. */
+export function browseTo(origin: string): void {
+  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
+    `${origin}/`,
+  );
+}
