@@ -1,5 +1,5 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
 import enMail from "@/messages/en/mail.json";
 import nlMail from "@/messages/nl/mail.json";
