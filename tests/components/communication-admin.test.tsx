@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Toaster } from "sonner";
+import { toast, Toaster } from "sonner";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { StaffUserProvider } from "@/components/admin/staff-user-context";
 import { CommunicationAdmin } from "@/components/messages/communication-admin";
@@ -85,6 +85,8 @@ function listButton(subject: string) {
 
 beforeEach(() => {
   server.requests.length = 0;
+  // Sonner keeps its toasts between renders; a test must only see its own.
+  toast.dismiss();
 });
 
 describe("the communication screen", () => {
@@ -205,7 +207,8 @@ describe("the communication screen", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
 
-    expect(await screen.findByText(nl.sent)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getAllByText(nl.sent).length).toBeGreaterThan(0);
     expect(putAnsweredAt).toBeGreaterThan(0);
     expect(sendArrivedAt).toBeGreaterThanOrEqual(putAnsweredAt);
     const order = since(0).filter((r) => r.startsWith("PUT") || r.endsWith("/send"));
@@ -251,6 +254,80 @@ describe("the communication screen", () => {
     await user.click(screen.getByRole("button", { name: nl.sendTest }));
     expect((await screen.findByRole("alert")).textContent).toBe(nl.saveFailedNothingSent);
     expect(since(0).filter((r) => r.endsWith("/test"))).toEqual([]);
+  });
+
+  it("send saves the body's waiting autosave at once, before it queues", async () => {
+    const { draft } = serveTwoMessages();
+    const bodies: unknown[] = [];
+    let putAnsweredAt = 0;
+    let sendArrivedAt = 0;
+    server.on("PUT /api/panel_message/2", async (req) => {
+      bodies.push(req.body);
+      await sleep(200);
+      putAnsweredAt = Date.now();
+      return { status: 200, body: { ...draft, ...(req.body as object) } };
+    });
+    server.on("POST /api/panel_message/2/send", () => {
+      sendArrivedAt = Date.now();
+      return { status: 200, body: { ...draft, communication_status: "queued" } };
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole("list", { name: nl.listLabel });
+    await user.click(listButton("Bericht 2"));
+    await user.click(await screen.findByRole("button", { name: nl.editBody }));
+    await screen.findByRole("textbox", { name: nl.body });
+    // An edit: the autosave waits 3 seconds for more.
+    await user.click(screen.getByRole("button", { name: messagesOf.nl.richText.heading2 }));
+    expect(await screen.findByText(messagesOf.nl.autosave.unsaved)).toBeTruthy();
+    expect(bodies).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText(nl.sendScheduled)).toBeTruthy();
+    expect(bodies).toEqual([{ body: "<h2>Tekst van bericht 2</h2>" }]);
+    expect(putAnsweredAt).toBeGreaterThan(0);
+    expect(sendArrivedAt).toBeGreaterThanOrEqual(putAnsweredAt);
+  });
+
+  it("sends nothing when the body's save is refused, and the save status says why", async () => {
+    const { draft } = serveTwoMessages();
+    server.on("PUT /api/panel_message/2", {
+      status: 409,
+      body: { error: { code: 16, message: "Cannot update panel message, already sent" } },
+    });
+    server.on("POST /api/panel_message/2/send", {
+      status: 200,
+      body: { ...draft, communication_status: "queued" },
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole("list", { name: nl.listLabel });
+    await user.click(listButton("Bericht 2"));
+    await user.click(await screen.findByRole("button", { name: nl.editBody }));
+    await screen.findByRole("textbox", { name: nl.body });
+    await user.click(screen.getByRole("button", { name: messagesOf.nl.richText.heading2 }));
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(nl.saveFailedNothingSent);
+    expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Annuleren" }));
+    expect(await screen.findByText(new RegExp(messagesOf.nl.errors.codes["16"]))).toBeTruthy();
   });
 
   it("sends a test mail to the signed-in staff member", async () => {
@@ -333,7 +410,7 @@ describe("the communication screen", () => {
     const polls = served;
     await sleep(2500);
     expect(served).toBe(polls);
-  });
+  }, 15_000);
 
   it("stops polling when the message is deselected", async () => {
     const base = message(4, { communication_status: "sending", recipients_total: 4 });
@@ -352,7 +429,7 @@ describe("the communication screen", () => {
     const polls = served;
     await sleep(2500);
     expect(served).toBe(polls);
-  });
+  }, 15_000);
 
   it("keeps Send disabled for staff who are not admins, and says why", async () => {
     serveTwoMessages();

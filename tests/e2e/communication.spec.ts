@@ -112,7 +112,9 @@ test("a new message: subject edited in place, a test mail, then sent to every ve
   const finalSubject = `${subject} laatste woorden`;
   await page.getByRole("textbox", { name: nl.subject }).fill(finalSubject);
   await page.getByRole("button", { name: nl.sendTest }).click();
-  await expect(page.getByText(`Er is een testmail gestuurd naar ${e2eAccounts.admin.email}`)).toBeVisible();
+  await expect(
+    page.getByText(`Er is een testmail gestuurd naar ${e2eAccounts.admin.email}`),
+  ).toBeVisible();
   const testMails = app.fake.delivered.filter((m) => m.to.includes(e2eAccounts.admin.email));
   expect(testMails.map((m) => m.subject)).toContain(`[test] ${finalSubject}`);
   expect(mailsWithSubject(finalSubject)).toEqual([]);
