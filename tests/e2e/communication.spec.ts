@@ -8,6 +8,7 @@ import { startResendApp, type ResendApp } from "./support/resend-app";
 // The communication screen against a server whose mails go to a fake Resend the test reads
 // (see support/resend-app.ts), so the test sees what the provider was asked to send.
 const nl = messagesFor("nl").panelMessages.screen;
+const autosave = messagesFor("nl").autosave;
 const mainPort = Number(process.env.E2E_PORT ?? 3210);
 let app: ResendApp;
 
@@ -81,7 +82,7 @@ async function openCommunication(page: Page) {
   await expect(page.getByRole("list", { name: nl.listLabel })).toBeVisible();
 }
 
-test("a new message: subject edited in place, a test mail, then sent to every verified member", async ({
+test("a new message: subject in place, body autosaved, a test mail, then sent to every verified member", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -107,31 +108,46 @@ test("a new message: subject edited in place, a test mail, then sent to every ve
   await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
   await expect(listEntry(page, subject)).toBeVisible();
 
-  // Typed and sent at once: the test mail carries the words typed last.
-  await page.getByRole("button", { name: nl.editSubject }).click();
-  const finalSubject = `${subject} laatste woorden`;
-  await page.getByRole("textbox", { name: nl.subject }).fill(finalSubject);
+  // The body, autosaved 3 seconds after the last change; a reload finds it.
+  const body = page.getByRole("textbox", { name: nl.body, exact: true });
+  await page.getByRole("button", { name: nl.editBody }).click();
+  await body.click();
+  await page.keyboard.type("Beste panellid, er is een nieuw onderzoek.");
+  await expect(page.getByText(autosave.unsaved)).toBeVisible();
+  await expect(page.getByText(autosave.saved)).toBeVisible({ timeout: 10_000 });
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await listEntry(page, subject).click();
+  await expect(page.getByText("Beste panellid, er is een nieuw onderzoek.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Typed and tested at once: the test mail carries the words typed last.
+  await page.getByRole("button", { name: nl.editBody }).click();
+  await body.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Doe je mee?");
   await page.getByRole("button", { name: nl.sendTest }).click();
   await expect(
     page.getByText(`Er is een testmail gestuurd naar ${e2eAccounts.admin.email}`),
   ).toBeVisible();
-  const testMails = app.fake.delivered.filter((m) => m.to.includes(e2eAccounts.admin.email));
-  expect(testMails.map((m) => m.subject)).toContain(`[test] ${finalSubject}`);
-  expect(mailsWithSubject(finalSubject)).toEqual([]);
+  const testMail = app.fake.delivered.find(
+    (m) => m.to.includes(e2eAccounts.admin.email) && m.subject === `[test] ${subject}`,
+  );
+  expect(testMail?.html).toContain("Doe je mee?");
+  expect(mailsWithSubject(subject)).toEqual([]);
 
-  // After a reload the saved subject is still there.
-  await page.reload();
-  await expect(page.getByRole("list", { name: nl.listLabel })).toBeVisible();
-  await listEntry(page, finalSubject).click();
-  await expect(page.getByRole("heading", { level: 2, name: finalSubject })).toBeVisible();
-  await expectNoAxeViolations(page);
-
+  // Typed and sent within a second: every mail carries the last words.
+  await body.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Tot snel!");
+  const typedAt = Date.now();
   // Send, with the confirmation naming how many members will receive it.
   await page.getByRole("button", { name: nl.send, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: nl.confirmSendTitle });
   await expect(dialog).toContainText(`${recipients.length} geverifieerde deelnemers ontvangen`);
-  await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: nl.confirmSend }).click();
+  // Well before the 3-second autosave: only the send's own flush can have saved these words.
+  expect(Date.now() - typedAt).toBeLessThan(2500);
   await expect(page.getByText(nl.sent)).toBeVisible();
   await expect(dialog).toBeHidden();
 
@@ -144,15 +160,17 @@ test("a new message: subject edited in place, a test mail, then sent to every ve
   await expect(
     page.getByText(`${recipients.length} bezorgd, 0 mislukt, van ${recipients.length}`),
   ).toBeVisible();
-  await expect(listEntry(page, finalSubject)).toContainText(nl.status.sent);
+  await expect(listEntry(page, subject)).toContainText(nl.status.sent);
   await expect(page.getByRole("button", { name: nl.send, exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: nl.delete })).toBeDisabled();
   await expect(page.getByRole("button", { name: nl.editSubject })).toHaveCount(0);
 
   // The provider got one mail per verified member, each with that member's stop link.
-  const mails = mailsWithSubject(finalSubject);
+  const mails = mailsWithSubject(subject);
   expect(mails.map((m) => m.to.join(",")).sort()).toEqual(recipients);
   for (const mail of mails) {
+    expect(mail.html).toContain("Doe je mee? Tot snel!");
+    expect(mail.text).toContain("Tot snel!");
     expect(mail.html).toContain("/stop-participation?");
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   }
