@@ -90,6 +90,9 @@ export function MessageDetail({
 
   function apply(update: PanelMessageDto) {
     query.setData((current) => (current ? { ...current, ...update } : update));
+    // Directly as well: a save that answers after the message was deselected still reaches the
+    // list, though this detail is gone.
+    onChangeRef.current(update);
   }
 
   function openDialog(kind: Exclude<Pending, null>) {

@@ -162,6 +162,27 @@ describe("the communication screen", () => {
     expect(server.requests.filter((r) => r.method === "PUT").length).toBe(puts);
   });
 
+  it("a subject saved as the message is deselected still reaches the list", async () => {
+    const { draft } = serveTwoMessages();
+    server.on("PUT /api/panel_message/2", {
+      status: 200,
+      body: { ...draft, subject: "Op tijd bewaard" },
+      delayMs: 300,
+    });
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByRole("list", { name: nl.listLabel });
+    await user.click(listButton("Bericht 2"));
+    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
+    const field = screen.getByRole("textbox", { name: nl.subject });
+    await user.clear(field);
+    await user.type(field, "Op tijd bewaard");
+    // Leaving the field for the list saves it; the click deselects the message meanwhile.
+    await user.click(listButton("Bericht 2"));
+    expect(screen.getByText(nl.selectMessage)).toBeTruthy();
+    await waitFor(() => expect(listButton("Op tijd bewaard")).toBeTruthy());
+  });
+
   it("refuses an empty subject in the field, without a request", async () => {
     serveTwoMessages();
     const user = userEvent.setup();

@@ -160,6 +160,7 @@ test("a new message: subject in place, body autosaved, a test mail, then sent to
   await expect(
     page.getByText(`${recipients.length} bezorgd, 0 mislukt, van ${recipients.length}`),
   ).toBeVisible();
+  await expect(listEntry(page, subject)).not.toContainText(nl.status.not_sent);
   await expect(listEntry(page, subject)).toContainText(nl.status.sent);
   await expect(page.getByRole("button", { name: nl.send, exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: nl.delete })).toBeDisabled();
