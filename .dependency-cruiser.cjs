@@ -30,7 +30,8 @@ const CLIENT_SAFE = [
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types)\\.ts$",
+  "^lib/files/download-filename\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas)\\.ts$",
 ];
 
 const SOURCE_DIRS = ["app", "components", "lib"];
