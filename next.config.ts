@@ -56,7 +56,6 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // Not on the portal's pages: two CSP headers would both be enforced, and the static one
       // allows inline scripts.
-      { source: "/", headers: [staticCsp] },
       { source: NON_PORTAL_SOURCE, headers: [staticCsp] },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
