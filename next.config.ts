@@ -53,6 +53,8 @@ const nextConfig: NextConfig = {
   ],
   async headers() {
     return [
+      // "/:path*" does not match the bare "/" in Next's path matcher (strict mode): name it.
+      { source: "/", headers: securityHeaders },
       { source: "/:path*", headers: securityHeaders },
       // Not on the portal's pages: two CSP headers would both be enforced, and the static one
       // allows inline scripts.
