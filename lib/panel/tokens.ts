@@ -1,7 +1,6 @@
 import "server-only";
 import { constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { stopTokenFor } from "@/lib/links/panel";
-import { pseudonymousKey } from "@/lib/rate-limit/keys";
 
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
@@ -27,12 +26,4 @@ export function stopTokenMatches(
   token: string,
 ): boolean {
   return constantTimeEqual(stopTokenFor(member), token);
-}
-
-/**
- * Rate-limit keys must not hold an address (after leaving, no table may), so the address is
- * replaced by a keyed hash that nobody without APP_SECRET can test guesses against.
- */
-export function emailRateKey(email: string): string {
-  return pseudonymousKey("panel-rate", email);
 }
