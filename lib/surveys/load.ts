@@ -11,7 +11,7 @@ export type OpenSurvey = {
   studyId: number;
   surveyUuid: string;
   studyName: string;
-  /** Changes whenever the stored survey changes; tags answers kept in the participant's tab. */
+  /** The editor's version, raised on every save; tags answers kept in the participant's tab. */
   version: number;
   /** In the order the runner shows them. */
   steps: Step[];
@@ -33,7 +33,7 @@ export async function loadOpenSurvey(
       studyId: surveys.studyId,
       surveyUuid: surveys.surveyUuid,
       steps: surveys.steps,
-      updatedAt: surveys.updatedAt,
+      version: surveys.version,
       studyName: studies.name,
       status: studies.status,
     })
@@ -49,7 +49,7 @@ export async function loadOpenSurvey(
     studyId: row.studyId,
     surveyUuid: row.surveyUuid,
     studyName: row.studyName,
-    version: row.updatedAt.getTime(),
+    version: row.version,
     steps: sortedSteps(steps),
   };
 }

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { PUT } from "@/app/api/study/[id]/survey/route";
 import { GET } from "@/app/api/survey/[surveyUuid]/route";
 import { getDb } from "@/db/client";
-import { sessions, surveyResponses, surveys } from "@/db/schema";
+import { sessions, surveyResponses } from "@/db/schema";
 import { SESSION_COOKIE } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { call } from "../../helpers/http";
@@ -115,16 +116,22 @@ describe("GET /api/survey/{surveyUuid}?preview=1 (staff preview)", () => {
     expect(row.expiresAt.getTime()).toBe(soon.getTime());
   });
 
-  it("gives a new version once the survey is saved again", async () => {
-    const { surveyUuid } = await insertStudyWithSurvey();
-    const first = (await getSurvey(surveyUuid)).body.version;
-    expect((await getSurvey(surveyUuid)).body.version).toBe(first);
-    const db = await getDb();
-    await db
-      .update(surveys)
-      .set({ steps: [], updatedAt: new Date(Date.now() + 5_000) })
-      .where(eq(surveys.surveyUuid, surveyUuid));
-    expect((await getSurvey(surveyUuid)).body.version).not.toBe(first);
+  it("gives the editor's new version once the survey is saved again", async () => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    const first = (await getSurvey(surveyUuid)).body;
+    expect(first.version).toBe(0);
+    expect((await getSurvey(surveyUuid)).body.version).toBe(0);
+    const { cookie } = await staffWithSession();
+    const saved = await call(PUT, {
+      method: "PUT",
+      path: `/api/study/${studyId}/survey`,
+      params: { id: String(studyId) },
+      cookie,
+      body: { study_id: studyId, survey_uuid: surveyUuid, steps: first.steps, version: 0 },
+    });
+    expect(saved.status).toBe(200);
+    expect((await getSurvey(surveyUuid)).body.version).toBe(saved.body.version);
+    expect(saved.body.version).toBe(1);
   });
 });
 
