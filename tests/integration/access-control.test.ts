@@ -171,6 +171,7 @@ describe("access control of every API endpoint", () => {
       "POST /api/panel_message/[id]/test",
       "GET /api/study/[id]/survey",
       "PUT /api/study/[id]/survey",
+      "GET /api/study/[id]/responses/export",
     ]) {
       expect(guarded.map((e) => e.key)).toContain(key);
     }
