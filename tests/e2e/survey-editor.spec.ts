@@ -62,8 +62,8 @@ const stepButton = (page: Page, n: number) =>
     .getByRole("navigation", { name: t.steps })
     .getByRole("button", { name: t.stepLabel.replace("{number}", String(n)), exact: true });
 
-async function expectSaved(page: Page) {
-  await expect(page.getByRole("status").filter({ hasText: saved })).toBeVisible();
+async function expectSaved(page: Page, timeout?: number) {
+  await expect(page.getByRole("status").filter({ hasText: saved })).toBeVisible({ timeout });
 }
 
 async function addBlock(page: Page, n: number, type: keyof typeof t.types): Promise<Locator> {
@@ -258,7 +258,8 @@ test.describe("survey editor", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/studies/${study.id}/survey$`));
 
     failing = false;
-    await expectSaved(page);
+    // The next retry comes after the backoff (at most 8 s).
+    await expectSaved(page, 20_000);
     expect((await storedSurvey(page, study.id)).steps[0].blocks).toHaveLength(1);
     // Nothing is pending any more: leaving needs no question.
     await page.getByRole("link", { name: t.backToStudy }).click();

@@ -40,6 +40,11 @@ import { useLeaveGuard } from "./use-leave-guard";
 const TOAST_MS = 5000;
 /** Saved after this pause in editing. */
 const AUTOSAVE_DELAY_MS = 800;
+/**
+ * Retries back off to at most this: someone waiting at the editor for "saved" after the
+ * connection came back should not wait half a minute.
+ */
+const MAX_RETRY_DELAY_MS = 8000;
 
 type Pending = { kind: "step" | "block"; index: number };
 
@@ -114,6 +119,7 @@ function LoadedEditor({ initial, studyName }: { initial: EditorSurvey; studyName
 
   const autosave = useAutosave<Step[]>({
     delayMs: AUTOSAVE_DELAY_MS,
+    maxRetryDelayMs: MAX_RETRY_DELAY_MS,
     save: async (value, { keepalive }) => {
       const result = await api<EditorSurvey>(path, {
         method: "PUT",
