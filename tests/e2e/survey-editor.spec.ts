@@ -55,7 +55,7 @@ async function storedSurvey(page: Page, id: number) {
 
 const block = (page: Page, n: number) =>
   page.getByRole("region", {
-    name: new RegExp(`^${t.blockLabel.replace("{number}", String(n))}:`),
+    name: new RegExp(`^${t.blockLabel.replace("{number}", String(n))}\\s?:`),
   });
 const stepButton = (page: Page, n: number) =>
   page

@@ -437,7 +437,7 @@ function LoadedEditor({ initial, studyName }: { initial: EditorSurvey; studyName
         onKeepMine={keepMine}
       />
       <ConfirmDialog
-        open={leaveGuard.asking !== null}
+        open={leaveGuard.asking}
         onOpenChange={(open) => {
           if (!open) leaveGuard.stay();
         }}

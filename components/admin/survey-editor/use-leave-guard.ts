@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 /**
@@ -8,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
  * be lost (the browser's own question covers reloads, closing the tab and typed addresses, but a
  * client-side navigation fires no `beforeunload`). Links that open a new tab, downloads and
  * modified clicks are left alone. `settle()` gets a chance first (e.g. saving what is pending):
- * when it resolves true the navigation goes ahead without a question.
+ * when it resolves true the navigation goes ahead without a question. Going ahead clicks the
+ * link again, so it navigates exactly as it would have (Next's Link included).
  */
 export function useLeaveGuard({
   shouldAsk,
@@ -17,12 +17,12 @@ export function useLeaveGuard({
   shouldAsk: () => boolean;
   settle: () => Promise<boolean>;
 }) {
-  const router = useRouter();
-  const [asking, setAsking] = useState<string | null>(null);
+  const [asking, setAsking] = useState<HTMLAnchorElement | null>(null);
   const latest = useRef({ shouldAsk, settle });
   useEffect(() => {
     latest.current = { shouldAsk, settle };
   });
+  const letThrough = useRef<HTMLAnchorElement | null>(null);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -30,30 +30,39 @@ export function useLeaveGuard({
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
+      if (letThrough.current === link) {
+        letThrough.current = null;
+        return;
+      }
       if (link.target && link.target !== "_self") return;
       if (link.hasAttribute("download") || link.origin !== window.location.origin) return;
       if (!latest.current.shouldAsk()) return;
-      const href = `${link.pathname}${link.search}${link.hash}`;
       event.preventDefault();
       event.stopPropagation();
       void latest.current.settle().then((settled) => {
-        if (settled) router.push(href);
-        else setAsking(href);
+        if (settled) follow(link);
+        else setAsking(link);
       });
     };
     // Capture phase, before Next's Link handles the click.
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
-  }, [router]);
+  }, []);
+
+  function follow(link: HTMLAnchorElement) {
+    if (!link.isConnected) return;
+    letThrough.current = link;
+    link.click();
+  }
 
   return {
-    /** The address the reader tried to go to while edits were unsaved; null when not asking. */
-    asking,
+    /** True while the reader is asked whether to leave with unsaved edits. */
+    asking: asking !== null,
     stay: () => setAsking(null),
     leave: () => {
-      const href = asking;
+      const link = asking;
       setAsking(null);
-      if (href) router.push(href);
+      if (link) follow(link);
     },
   };
 }
