@@ -100,12 +100,16 @@ test.describe("survey editor", () => {
     await text.click();
     await page.keyboard.type("Welcome to this survey.");
     const story = await addBlock(page, 2, "open_question");
-    await expect(story.getByLabel(t.dataName)).toHaveValue("question_1");
+    await expect(story.getByRole("textbox", { name: t.dataName, exact: true })).toHaveValue(
+      "question_1",
+    );
     await story.getByLabel(t.questionText, { exact: true }).fill("What happened?");
     await story
       .getByRole("button", { name: t.suggestLabel.replace("{name}", "what_happened") })
       .click();
-    await expect(story.getByLabel(t.dataName)).toHaveValue("what_happened");
+    await expect(story.getByRole("textbox", { name: t.dataName, exact: true })).toHaveValue(
+      "what_happened",
+    );
     await story.getByLabel(t.required).check();
 
     // Step 2: multiple choice; blank options are not added.
@@ -113,10 +117,10 @@ test.describe("survey editor", () => {
     await expect(stepButton(page, 2)).toHaveAttribute("aria-current", "step");
     const place = await addBlock(page, 1, "multiple_choice");
     await place.getByLabel(t.questionText, { exact: true }).fill("Where?");
-    await place.getByLabel(t.dataName).fill("what_happened");
+    await place.getByRole("textbox", { name: t.dataName, exact: true }).fill("what_happened");
     // A duplicate data name is shown at the field at once.
     await expect(place.getByText(t.problems.data_name_duplicate)).toBeVisible();
-    await place.getByLabel(t.dataName).fill("place");
+    await place.getByRole("textbox", { name: t.dataName, exact: true }).fill("place");
     await expect(place.getByText(t.problems.data_name_duplicate)).toHaveCount(0);
     const newOption = place.getByLabel(t.newOption);
     await newOption.fill("   ");
@@ -132,7 +136,7 @@ test.describe("survey editor", () => {
     await page.getByRole("button", { name: t.addStep }).click();
     const impact = await addBlock(page, 1, "scale");
     await impact.getByLabel(t.questionText, { exact: true }).fill("How big was the impact?");
-    await impact.getByLabel(t.dataName).fill("impact");
+    await impact.getByRole("textbox", { name: t.dataName, exact: true }).fill("impact");
     const max = impact.getByLabel(t.maxValue);
     await max.fill("lots");
     await max.blur();
@@ -150,7 +154,9 @@ test.describe("survey editor", () => {
     await expect(block(page, 1).getByRole("textbox", { name: t.text })).toHaveText(
       "Welcome to this survey.",
     );
-    await expect(block(page, 2).getByLabel(t.dataName)).toHaveValue("what_happened");
+    await expect(
+      block(page, 2).getByRole("textbox", { name: t.dataName, exact: true }),
+    ).toHaveValue("what_happened");
     await expect(block(page, 2).getByLabel(t.required)).toBeChecked();
     await stepButton(page, 3).click();
     await expect(block(page, 1).getByLabel(t.maxValue)).toHaveValue("4");
@@ -326,7 +332,9 @@ test.describe("survey editor", () => {
     await setLocaleCookie(context, baseURL!, "nl");
     await signIn(page, e2eAccounts.staff);
     await page.goto("/admin/studies/999999/survey");
-    await expect(page.getByRole("alert")).toContainText(messagesFor("nl").surveyEditor.loadFailed);
+    await expect(
+      page.getByRole("alert").filter({ hasText: messagesFor("nl").surveyEditor.loadFailed }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
