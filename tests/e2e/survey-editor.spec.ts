@@ -104,9 +104,7 @@ test.describe("survey editor", () => {
       "question_1",
     );
     await story.getByLabel(t.questionText, { exact: true }).fill("What happened?");
-    await story
-      .getByRole("button", { name: t.suggestLabel.replace("{name}", "what_happened") })
-      .click();
+    await story.getByRole("button", { name: t.suggest.replace("{name}", "what_happened") }).click();
     await expect(story.getByRole("textbox", { name: t.dataName, exact: true })).toHaveValue(
       "what_happened",
     );

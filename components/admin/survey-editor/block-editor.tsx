@@ -140,7 +140,6 @@ export function BlockEditor({
             <button
               type="button"
               className="mt-1 text-sm text-primary-700 underline"
-              aria-label={t("suggestLabel", { name: suggestion })}
               onClick={() => onChange({ ...block, data_name: suggestion })}
             >
               {t("suggest", { name: suggestion })}

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
@@ -106,7 +107,7 @@ describe("the survey editor", () => {
     // The data name suggestion comes from the question text.
     fireEvent.click(
       within(block(1)).getByRole("button", {
-        name: t.suggestLabel.replace("{name}", "how_old_were_you"),
+        name: t.suggest.replace("{name}", "how_old_were_you"),
       }),
     );
     await waitFor(() => expect(lastSteps()[0].blocks[0].data_name).toBe("how_old_were_you"));
@@ -321,5 +322,52 @@ describe("the survey editor", () => {
     );
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(lastSteps()).toEqual([{ order: 0, blocks: [] }]);
+  });
+
+  it("has no axe violations with a block of every type", async () => {
+    await openEditor({
+      response_count: 2,
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            { type: "text", data_name: "", order: 0, content: "<p>Welcome</p>" },
+            {
+              type: "open_question",
+              data_name: "story",
+              order: 1,
+              question_text: "What happened?",
+              is_required: true,
+            },
+            {
+              type: "multiple_choice",
+              data_name: "where",
+              order: 2,
+              question_text: "Where?",
+              allow_multiple: true,
+              options: [{ order: 0, text: "Home" }],
+            },
+            {
+              type: "scale",
+              data_name: "impact",
+              order: 3,
+              question_text: "Impact?",
+              min_value: 1,
+              max_value: 5,
+              min_label: "small",
+              max_label: "big",
+            },
+          ],
+        },
+      ],
+    });
+    fireEvent.change(within(block(2)).getByLabelText(t.dataName), { target: { value: "where" } });
+    await screen.findByText(t.problems.data_name_duplicate);
+    // Colours need a real browser (the e2e suite checks them).
+    const results = await axe.run(document.body, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      rules: { "color-contrast": { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
   });
 });
