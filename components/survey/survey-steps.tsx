@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Send } from "lucide-react";
+import { ArrowLeft, ArrowRight, Eye, RotateCcw, Send } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -16,8 +16,10 @@ import {
   type AnswerProblem,
   type RequiredProblem,
 } from "@/lib/surveys/validation";
+import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
+import { SurveyPreviewDone } from "./survey-preview-done";
 import { SurveyProgress } from "./survey-progress";
 
 const blockKey = (step: number, block: number) => `${step}.${block}`;
@@ -28,6 +30,10 @@ const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_optio
  * One step at a time (spec §4). Next checks the current step with the same rules the server
  * applies and moves on; Previous clears the errors and goes back; the last step submits. Once a
  * step was checked, its errors follow every change (validate on submit, revalidate on input).
+ *
+ * Answers in progress are kept in the tab (see kept-answers.ts) and come back after a reload.
+ * A staff preview (`preview` in the survey, set by the server for signed-in staff only) runs the
+ * same steps and checks but never submits: its last step ends on the preview end screen.
  */
 export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const t = useTranslations("survey");
@@ -35,14 +41,27 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const submission = useApiMutation();
   const steps = survey.steps;
   const total = steps.length;
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const preview = survey.preview === true;
+  const storageKey = keptAnswersKey(survey.survey_uuid, preview);
+  // Read once, when the survey has arrived: this component only renders in the browser.
+  const [restored] = useState(() => readKeptAnswers(storageKey, survey.version, steps));
+  const [index, setIndex] = useState(restored?.step ?? 0);
+  const [answers, setAnswers] = useState<Record<string, Answer>>(restored?.answers ?? {});
+  const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
+  const [previewDone, setPreviewDone] = useState(false);
+  const finished = token !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+
+  useEffect(() => {
+    if (finished) forgetAnswers(storageKey);
+    else keepAnswers(storageKey, survey.version, index, answers);
+  }, [finished, storageKey, survey.version, index, answers]);
 
   const step = steps[index];
   const isLast = index === total - 1;
@@ -88,7 +107,13 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     if (!isLast) {
       moved.current = true;
       setChecked(false);
+      setShowRestored(false);
       setIndex(index + 1);
+      return;
+    }
+    if (preview) {
+      forgetAnswers(storageKey);
+      setPreviewDone(true);
       return;
     }
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
@@ -97,11 +122,28 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
       body: { answers: payload },
     });
-    if (result.ok) setToken(result.data.token);
+    if (!result.ok) return;
+    // Gone from the tab before the token appears: the token screen leaves nothing behind.
+    forgetAnswers(storageKey);
+    setToken(result.data.token);
+  }
+
+  /** Back to an empty first step, with nothing kept in the tab (restored answers or a preview). */
+  function startAgain() {
+    forgetAnswers(storageKey);
+    submission.reset();
+    setAnswers({});
+    setChecked(false);
+    setShowRestored(false);
+    setPreviewDone(false);
+    setIndex(0);
+    // The notice or end screen that held the focus is gone: continue at the top of the survey.
+    requestAnimationFrame(() => title.current?.focus());
   }
 
   function previous() {
     setChecked(false);
+    setShowRestored(false);
     submission.reset();
     moved.current = true;
     setIndex(Math.max(0, index - 1));
@@ -109,12 +151,26 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight text-primary-800">
+      <h1
+        ref={title}
+        tabIndex={-1}
+        className="mb-6 text-3xl font-bold tracking-tight text-primary-800"
+      >
         {survey.study_name}
       </h1>
-      {total > 1 ? <SurveyProgress index={index} total={total} done={token !== null} /> : null}
+      {preview ? (
+        <Alert tone="info" title={t("preview.banner")} className="mb-6">
+          <p className="flex items-center gap-2">
+            <Eye aria-hidden className="size-4 shrink-0" />
+            {t("preview.bannerDetail")}
+          </p>
+        </Alert>
+      ) : null}
+      {total > 1 ? <SurveyProgress index={index} total={total} done={finished} /> : null}
       {token !== null ? (
         <SurveyDone token={token} />
+      ) : previewDone ? (
+        <SurveyPreviewDone onRestart={startAgain} />
       ) : total === 0 ? (
         <div className="space-y-6">
           <p>{t("empty")}</p>
@@ -126,6 +182,15 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
+          {showRestored ? (
+            <Alert tone="info" title={t("restored.title")} className="mb-6">
+              <p>{t("restored.detail")}</p>
+              <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
+                <RotateCcw aria-hidden className="size-4" />
+                {t("restored.startAgain")}
+              </button>
+            </Alert>
+          ) : null}
           {total > 1 ? (
             <p ref={stepHeading} tabIndex={-1} className="sr-only">
               {t("stepOf", { current: index + 1, total })}
@@ -160,7 +225,12 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
               ) : (
                 <span />
               )}
-              {isLast ? (
+              {isLast && preview ? (
+                <button type="submit" className="btn-primary">
+                  {t("preview.finish")}
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+              ) : isLast ? (
                 <SubmitButton
                   pending={submitting}
                   pendingLabel={t("submitting")}
