@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Dialog, type Locator, type Page } from "@playwright/test";
 import { attachmentUrl } from "@/lib/attachments/schemas";
 import type { StudyDto } from "@/lib/studies/schemas";
 import { pdfBytes, PNG_BYTES } from "../helpers/files";
@@ -204,7 +204,7 @@ for (const locale of ["nl", "en"] as const) {
       await expect(ongoing.getByRole("article").filter({ hasText: name })).toBeVisible();
       await visitor.goto(`/study/${id}`);
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(name);
-      const body = visitor.getByRole("article");
+      const body = visitor.getByRole("article", { name });
       await expect(body.locator("strong")).toHaveText("important");
       await expect(body.getByRole("link", { name: "example.org/info" })).toHaveAttribute(
         "href",
@@ -295,7 +295,11 @@ for (const locale of ["nl", "en"] as const) {
       await description.getByRole("textbox").click();
       await page.keyboard.press("End");
       await page.keyboard.type(" and before the address bar");
+      // The browser may ask first (something is unsaved); the reader leaves anyway.
+      const leave = (dialog: Dialog) => void dialog.accept();
+      page.on("dialog", leave);
       await page.goto("/research");
+      page.off("dialog", leave);
       await expect
         .poll(async () => (await readStudy(page, id)).description)
         .toContain("and before the address bar");
