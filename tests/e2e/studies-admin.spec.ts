@@ -191,6 +191,14 @@ for (const locale of ["nl", "en"] as const) {
       await page.getByRole("button", { name: exact(t.downloadResponses) }).click();
       expect((await downloadPromise).suggestedFilename()).toBe("study-answers.xlsx");
       await page.unroute(`**/api/study/${id}/responses/export`);
+      // And the real export: a spreadsheet named after the study.
+      const realDownload = page.waitForEvent("download");
+      await page.getByRole("button", { name: exact(t.downloadResponses) }).click();
+      const spreadsheet = await realDownload;
+      expect(spreadsheet.suggestedFilename()).toMatch(
+        new RegExp(`^${name}-responses-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+      );
+      expect(await spreadsheet.failure()).toBeNull();
 
       await expectNoAxeViolations(page);
 

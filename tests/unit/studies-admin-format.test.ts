@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  filenameFromDisposition,
-  formatFileSize,
-  STATUS_TONES,
-} from "@/components/admin/studies/format";
+import { formatFileSize, STATUS_TONES } from "@/components/admin/studies/format";
 
 describe("formatFileSize", () => {
   it("uses Bytes, KB, MB and GB with base 1024 and at most two decimals", () => {
@@ -21,33 +17,6 @@ describe("formatFileSize", () => {
   it("writes numbers the reader's way", () => {
     expect(formatFileSize(1536, "nl")).toBe("1,5 KB");
     expect(formatFileSize(1234567, "nl")).toBe("1,18 MB");
-  });
-});
-
-describe("filenameFromDisposition", () => {
-  it("prefers the UTF-8 name, then the quoted one, else the fallback", () => {
-    expect(
-      filenameFromDisposition(
-        `attachment; filename="Antwoorden_.xlsx"; filename*=UTF-8''Antwoorden%20%C3%A9.xlsx`,
-        "responses.xlsx",
-      ),
-    ).toBe("Antwoorden é.xlsx");
-    expect(filenameFromDisposition('attachment; filename="a \\"b\\".xlsx"', "x")).toBe(
-      'a "b".xlsx',
-    );
-    expect(filenameFromDisposition("attachment; filename=plain.xlsx", "x")).toBe("plain.xlsx");
-    expect(filenameFromDisposition("attachment", "responses.xlsx")).toBe("responses.xlsx");
-    expect(filenameFromDisposition(null, "responses.xlsx")).toBe("responses.xlsx");
-  });
-
-  it("never returns a path", () => {
-    expect(filenameFromDisposition('attachment; filename="../../etc/passwd"', "x")).toBe("passwd");
-    expect(filenameFromDisposition("attachment; filename*=UTF-8''..%2F..%2Fa.xlsx", "x")).toBe(
-      "a.xlsx",
-    );
-    expect(filenameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A", "f.xlsx")).toBe(
-      "f.xlsx",
-    );
   });
 });
 

@@ -4,7 +4,7 @@ import { Download, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { filenameFromDisposition } from "./format";
+import { filenameFromDisposition } from "@/lib/files/download-filename";
 
 const FALLBACK_NAME = "responses.xlsx";
 

@@ -21,24 +21,3 @@ export const STATUS_TONES: Record<StudyStatus, BadgeTone> = {
   finished: "primary",
   invisible: "light",
 };
-
-/**
- * The file name of a download from its Content-Disposition header: the RFC 5987 `filename*`
- * when present, else `filename`, else the fallback. Path parts are dropped.
- */
-export function filenameFromDisposition(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
-  let name: string | undefined;
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended.trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  name ??= /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header)?.[1]?.replace(/\\(.)/g, "$1");
-  name ??= /filename\s*=\s*([^;\s]+)/.exec(header)?.[1];
-  const base = name?.split(/[/\\]/).pop()?.trim();
-  return base ? base : fallback;
-}
