@@ -179,9 +179,13 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
           {uploads.map((upload) =>
             upload.error ? (
               <li key={upload.key}>
-                <Alert tone="error" title={upload.name}>
+                <Alert tone="error">
                   <div className="flex items-start justify-between gap-3">
-                    <span className="first-letter:uppercase">{upload.error}</span>
+                    <p>
+                      {/* The file's name as it is, not capitalised like a title. */}
+                      <span className="block font-semibold break-all">{upload.name}</span>
+                      <span className="block first-letter:uppercase">{upload.error}</span>
+                    </p>
                     <button
                       type="button"
                       className="btn-ghost -my-1 p-1"
