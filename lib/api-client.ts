@@ -119,3 +119,50 @@ function fieldsOf(error: ApiError): Pick<ApiError, "fields"> {
   const entries = Object.entries(error.fields).filter(([, v]) => typeof v === "string");
   return entries.length ? { fields: Object.fromEntries(entries) } : {};
 }
+
+/**
+ * Uploads a FormData with progress (fetch cannot report upload progress): `onProgress` gets the
+ * share sent so far, 0 to 1. Resolves like `api`, never throws.
+ */
+export function apiUpload<T = unknown>(
+  path: string,
+  body: FormData,
+  onProgress: (share: number) => void,
+): Promise<ApiResult<T>> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    const failed = () => resolve({ ok: false, status: 0, error: NETWORK_ERROR });
+    xhr.onerror = failed;
+    xhr.onabort = failed;
+    xhr.ontimeout = failed;
+    xhr.onload = () => {
+      let payload: unknown = null;
+      if ((xhr.getResponseHeader("content-type") ?? "").includes("application/json")) {
+        try {
+          payload = JSON.parse(xhr.responseText);
+        } catch {
+          payload = null;
+        }
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ ok: true, status: xhr.status, data: payload as T });
+        return;
+      }
+      const error = (payload as { error?: ApiError } | null)?.error;
+      resolve({
+        ok: false,
+        status: xhr.status,
+        error:
+          error && typeof error.code === "number"
+            ? { code: error.code, message: String(error.message ?? ""), ...fieldsOf(error) }
+            : { code: ErrorCode.UNKNOWN, message: xhr.statusText },
+      });
+    };
+    xhr.send(body);
+  });
+}

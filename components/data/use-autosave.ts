@@ -250,6 +250,8 @@ export function useAutosave<T>({
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = "";
+      // Start saving while the browser asks: if the reader leaves, it is on its way already.
+      void flushWith(true).catch(() => {});
     };
     const onHide = () => {
       if (document.visibilityState === "hidden") void flushWith(true).catch(() => {});

@@ -306,6 +306,9 @@ export function RichTextEditor({
   return (
     <div
       ref={wrapper}
+      // The toolbar and the text belong together under the field's name.
+      role="group"
+      aria-labelledby={label ? labelId : labelledBy}
       onBlur={(event) => {
         // Only when focus leaves the editor and its toolbar, not when it moves between them.
         const next = event.relatedTarget as Node | null;

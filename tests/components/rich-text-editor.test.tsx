@@ -1,8 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
 import { describe, expect, it } from "vitest";
 import { isAllowedLink, normaliseLink } from "@/components/rich-text/links";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
+import { SaveStatus } from "@/components/ui/save-status";
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list";
 import { messagesOf, renderIntl } from "../helpers/render-intl";
 
@@ -110,6 +112,36 @@ describe("RichTextEditor", () => {
     await waitFor(() => expect(emitted.length).toBe(1));
     expect(emitted[0]).toBe("<h2>gone</h2>");
   });
+});
+
+it("an editor with its save status has no axe violations", async () => {
+  renderIntl(
+    <main>
+      <h1>Study</h1>
+      <RichTextEditor
+        label="Description"
+        value="<p>Some <strong>text</strong></p>"
+        onChange={() => {}}
+        aria-describedby="status"
+      />
+      <SaveStatus id="status" state="retrying" errorMessage="unknown error" />
+    </main>,
+    "en",
+  );
+  await screen.findByRole("textbox", { name: "Description" });
+  const results = await axe.run(
+    { include: [["body"]] },
+    {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      rules: { "color-contrast": { enabled: false } },
+    },
+  );
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+  ).toEqual([]);
+  expect(screen.getByRole("status").textContent).toBe(
+    `${messagesOf.en.autosave.retrying}: unknown error`,
+  );
 });
 
 describe("link targets", () => {

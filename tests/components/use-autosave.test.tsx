@@ -149,8 +149,8 @@ describe("useAutosave", () => {
     const flushed = autosave.flush().then(() => {
       done = true;
     });
-    await sleep(50);
-    expect(sent("/api/flush")).toEqual(["now"]);
+    // Sent without waiting for the 5 s pause; the server holds its answer for 100 ms.
+    await waitFor(() => expect(sent("/api/flush")).toEqual(["now"]), { timeout: 1000 });
     expect(done).toBe(false);
     await act(() => flushed);
     expect(done).toBe(true);

@@ -35,9 +35,13 @@ test.describe("login dialog", () => {
     await expectNoAxeViolations(page);
 
     await dialog.getByLabel("Wachtwoord").fill(e2eAccounts.staff.password);
+    // The portal is entered with a full page load (it gets its own headers per request), so
+    // nothing of the public page's window survives it.
+    await page.evaluate(() => Object.assign(window, { beforeSignIn: true }));
     await dialog.getByRole("button", { name: "Inloggen" }).click();
     await expect(page).toHaveURL(/\/admin\/studies$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Onderzoeken");
+    expect(await page.evaluate(() => "beforeSignIn" in window)).toBe(false);
     await expect(page.getByRole("button", { name: "Gebruikersmenu" })).toContainText(
       e2eAccounts.staff.email,
     );

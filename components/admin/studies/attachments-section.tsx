@@ -1,0 +1,331 @@
+"use client";
+
+import { Download, ExternalLink, Link2, Trash2, Upload, X } from "lucide-react";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { apiUpload } from "@/lib/api-client";
+import {
+  attachmentUrl,
+  MAX_ATTACHMENT_BYTES,
+  ONLY_PDF_MESSAGE,
+  type AttachmentDto,
+  type AttachmentList,
+} from "@/lib/attachments/schemas";
+import { ErrorCode } from "@/lib/errors/codes";
+import { formatFileSize } from "./format";
+
+type UploadState = { key: number; name: string; progress: number; error?: string };
+
+/**
+ * A study's PDF attachments: the list (name, size, upload date) with view, download, copy link
+ * and delete, and uploads by button or by dropping files, each with its progress. The spec only
+ * logs failures to load or delete attachments; here they are logged and also shown as a short
+ * notice, so staff know the list may be incomplete or the file is still there.
+ */
+export function AttachmentsSection({ studyId }: { studyId: number }) {
+  const t = useTranslations("admin.studies.attachments");
+  const tc = useTranslations("common");
+  const locale = useLocale();
+  const format = useFormatter();
+  const describe = useErrorMessage();
+  const headingId = useId();
+  const path = `/api/study/${studyId}/attachments`;
+  const list = useApiQuery<AttachmentList>(path);
+  const items = list.data?.items ?? null;
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [removing, setRemoving] = useState<AttachmentDto | null>(null);
+  const removal = useApiMutation();
+  const picker = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  // After a delete its row (and the button that opened the dialog) is gone.
+  const removed = useRef(false);
+  const nextKey = useRef(0);
+
+  useEffect(() => {
+    if (list.error) console.error("loading attachments failed", { studyId, error: list.error });
+  }, [list.error, studyId]);
+
+  const patch = (key: number, change: Partial<UploadState>) =>
+    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  async function uploadOne(file: File) {
+    const key = nextKey.current++;
+    setUploads((all) => [...all, { key, name: file.name, progress: 0 }]);
+    if (!file.name.toLowerCase().endsWith(".pdf")) {
+      patch(key, { error: t("onlyPdf") });
+      return;
+    }
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      patch(key, { error: t("tooLarge") });
+      return;
+    }
+    const body = new FormData();
+    body.append("file", file);
+    const result = await apiUpload<AttachmentDto>(path, body, (share) =>
+      patch(key, { progress: Math.round(share * 100) }),
+    );
+    if (!result.ok) {
+      console.error("attachment upload failed", { studyId, status: result.status });
+      const { error } = result;
+      patch(key, {
+        error: error.network
+          ? t("uploadFailed")
+          : error.code === ErrorCode.FILE_REJECTED && error.message === ONLY_PDF_MESSAGE
+            ? t("onlyPdf")
+            : error.code === ErrorCode.UNKNOWN
+              ? t("uploadFailed")
+              : describe(error),
+      });
+      return;
+    }
+    setUploads((all) => all.filter((u) => u.key !== key));
+    list.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
+    toast.success(t("uploaded", { name: file.name }));
+  }
+
+  async function uploadAll(files: FileList | File[] | null) {
+    // One after the other: several 20 MB bodies at once would only slow each other down.
+    for (const file of Array.from(files ?? [])) await uploadOne(file);
+  }
+
+  async function copyLink(attachment: AttachmentDto) {
+    const url = new URL(attachmentUrl(studyId, attachment.id), window.location.origin).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t("linkCopied"));
+    } catch {
+      toast.error(t("copyFailed"), { duration: 5000 });
+    }
+  }
+
+  async function remove(attachment: AttachmentDto) {
+    const result = await removal.run({
+      path: `${path}/${attachment.id}`,
+      method: "DELETE",
+    });
+    if (!result.ok) {
+      console.error("attachment delete failed", {
+        studyId,
+        attachmentId: attachment.id,
+        ...result,
+      });
+      return;
+    }
+    removed.current = true;
+    setRemoving(null);
+    list.setData((data) => ({ items: (data?.items ?? []).filter((a) => a.id !== attachment.id) }));
+    toast.success(t("removed"));
+  }
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    void uploadAll(event.dataTransfer.files);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h3 id={headingId} className="text-lg font-semibold text-ink">
+        {t("title")}
+      </h3>
+
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          event.dataTransfer.dropEffect = "copy";
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+        data-testid="attachment-drop-zone"
+        className={`flex flex-wrap items-center gap-3 rounded-lg border-2 border-dashed px-4 py-5 ${dragging ? "border-primary-700 bg-primary-50" : "border-gray-300"}`}
+      >
+        <input
+          ref={picker}
+          type="file"
+          accept="application/pdf,.pdf"
+          multiple
+          hidden
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = "";
+            void uploadAll(files);
+          }}
+        />
+        <button
+          ref={uploadButton}
+          type="button"
+          className="btn-secondary"
+          onClick={() => picker.current?.click()}
+        >
+          <Upload aria-hidden className="size-4" />
+          {t("upload")}
+        </button>
+        <span className="text-sm text-muted">{t("dropHint")}</span>
+      </div>
+
+      {uploads.length > 0 ? (
+        <ul className="space-y-2">
+          {uploads.map((upload) =>
+            upload.error ? (
+              <li key={upload.key}>
+                <Alert tone="error">
+                  <div className="flex items-start justify-between gap-3">
+                    <p>
+                      {/* The file's name as it is, not capitalised like a title. */}
+                      <span className="block font-semibold break-all">{upload.name}</span>
+                      <span className="block first-letter:uppercase">{upload.error}</span>
+                    </p>
+                    <button
+                      type="button"
+                      className="btn-ghost -my-1 p-1"
+                      aria-label={`${tc("close")}: ${upload.name}`}
+                      onClick={() => setUploads((all) => all.filter((u) => u.key !== upload.key))}
+                    >
+                      <X aria-hidden className="size-4" />
+                    </button>
+                  </div>
+                </Alert>
+              </li>
+            ) : (
+              <li key={upload.key} className="text-sm">
+                <label className="flex flex-col gap-1">
+                  <span>
+                    {t("uploading", { name: upload.name })} ({upload.progress}%)
+                  </span>
+                  <progress className="h-2 w-full" max={100} value={upload.progress} />
+                </label>
+              </li>
+            ),
+          )}
+        </ul>
+      ) : null}
+
+      {list.error ? (
+        <Alert tone="error">
+          <p>{t("loadFailed")}</p>
+        </Alert>
+      ) : null}
+      {items === null && !list.error ? <Spinner label={t("title")} /> : null}
+      {items && items.length === 0 ? (
+        <p className="text-muted first-letter:uppercase">{t("none")}</p>
+      ) : null}
+      {items && items.length > 0 ? (
+        <div className="overflow-x-auto rounded-lg border border-gray-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("tableCaption")}</caption>
+            <thead className="bg-gray-50 text-xs text-muted uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t("columnName")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("columnSize")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t("columnDate")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("columnActions")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {items.map((attachment) => {
+                const name = attachment.original_filename;
+                return (
+                  <tr key={attachment.id}>
+                    <td className="px-3 py-2 break-all">{name}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {formatFileSize(attachment.file_size, locale)}
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {format.dateTime(new Date(attachment.uploaded_at * 1000), {
+                        dateStyle: "medium",
+                        timeStyle: "short",
+                      })}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div
+                        role="group"
+                        aria-label={t("actionsFor", { name })}
+                        className="flex justify-end gap-1"
+                      >
+                        <a
+                          href={attachmentUrl(studyId, attachment.id)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="btn-ghost p-2"
+                          aria-label={t("viewName", { name })}
+                          title={t("view")}
+                        >
+                          <ExternalLink aria-hidden className="size-4" />
+                        </a>
+                        <a
+                          href={attachmentUrl(studyId, attachment.id, true)}
+                          download={name}
+                          className="btn-ghost p-2"
+                          aria-label={t("downloadName", { name })}
+                          title={t("download")}
+                        >
+                          <Download aria-hidden className="size-4" />
+                        </a>
+                        <button
+                          type="button"
+                          className="btn-ghost p-2"
+                          aria-label={t("copyLinkName", { name })}
+                          title={t("copyLink")}
+                          onClick={() => void copyLink(attachment)}
+                        >
+                          <Link2 aria-hidden className="size-4" />
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-ghost p-2 text-accent-700"
+                          aria-label={t("removeName", { name })}
+                          title={t("remove")}
+                          onClick={() => {
+                            removal.reset();
+                            removed.current = false;
+                            setRemoving(attachment);
+                          }}
+                        >
+                          <Trash2 aria-hidden className="size-4" />
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t("removeTitle")}
+        description={t("removeDescription", { name: removing?.original_filename ?? "" })}
+        confirmLabel={<span className="first-letter:uppercase">{t("removeConfirm")}</span>}
+        tone="danger"
+        pending={removal.pending}
+        error={removal.error ? t("removeFailed") : null}
+        onConfirm={() => removing && void remove(removing)}
+        returnFocus={() => (removed.current ? uploadButton.current : null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useCallback, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { ApiCallError } from "@/lib/api-client";
+import { ErrorCode } from "@/lib/errors/codes";
+import type { StudyDto, StudyList } from "@/lib/studies/schemas";
+import { STATUS_TONES } from "./format";
+import { StudyDetail } from "./study-detail";
+
+/**
+ * /admin/studies: every study on the left (name, creation date, status badge), the selected
+ * one on the right. A click selects a study and a second click deselects it. Before another
+ * study opens, whatever is still being typed in the open one is saved; when that fails the
+ * open one stays, so nothing is lost by switching.
+ */
+export function StudiesView() {
+  const t = useTranslations("admin.studies");
+  const format = useFormatter();
+  const describe = useErrorMessage();
+  const studies = useApiQuery<StudyList>("/api/study");
+  const items = studies.data?.items ?? null;
+  const { run, pending: creating } = useApiMutation();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = items?.find((s) => s.id === selectedId) ?? null;
+  // The open detail pane's flush: resolves once its edits are stored.
+  const flushOpen = useRef<(() => Promise<void>) | null>(null);
+
+  const replace = useCallback(
+    (study: StudyDto) =>
+      studies.setData((data) => ({
+        items: (data?.items ?? []).map((s) => (s.id === study.id ? study : s)),
+      })),
+    [studies],
+  );
+
+  async function select(id: number | null) {
+    if (id === selectedId) return;
+    try {
+      await flushOpen.current?.();
+    } catch (error) {
+      const apiError = error instanceof ApiCallError ? error.error : undefined;
+      toast.error(
+        t("unsavedOnSwitch", {
+          message: apiError
+            ? describe(apiError)
+            : describe({ code: ErrorCode.UNKNOWN, message: "", network: true }),
+        }),
+        { duration: 5000 },
+      );
+      return;
+    }
+    setSelectedId(id);
+  }
+
+  async function create() {
+    const result = await run<StudyDto>({ path: "/api/study", body: {} });
+    if (!result.ok) {
+      toast.error(result.message, { duration: 5000 });
+      return;
+    }
+    studies.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
+    await select(result.data.id);
+  }
+
+  return (
+    <section className="mx-auto max-w-7xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-primary-800">{t("title")}</h1>
+        <SubmitButton
+          id="create-study"
+          type="button"
+          pending={creating}
+          icon={<Plus aria-hidden className="size-4" />}
+          onClick={() => void create()}
+          disabled={items === null}
+        >
+          <span className="first-letter:uppercase">{t("create")}</span>
+        </SubmitButton>
+      </div>
+
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <nav aria-label={t("listLabel")} className="w-full shrink-0 lg:w-80">
+          {studies.error && items === null ? (
+            <Alert tone="error">
+              <p>{t("loadFailed")}</p>
+              <button type="button" className="btn-secondary mt-3" onClick={studies.refresh}>
+                {t("retry")}
+              </button>
+            </Alert>
+          ) : null}
+          {items === null && !studies.error ? <Spinner label={t("loading")} /> : null}
+          {items && items.length === 0 ? <EmptyState>{t("noStudies")}</EmptyState> : null}
+          {items && items.length > 0 ? (
+            <ul className="divide-y divide-gray-200 overflow-hidden rounded-lg border border-gray-200 bg-white">
+              {items.map((study) => {
+                const active = study.id === selectedId;
+                return (
+                  <li key={study.id}>
+                    <button
+                      type="button"
+                      aria-pressed={active}
+                      data-study-id={study.id}
+                      onClick={() => void select(active ? null : study.id)}
+                      className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-primary-50 ${active ? "border-l-4 border-primary-700 bg-primary-50 pl-3" : ""}`}
+                    >
+                      <span className="font-medium break-words text-ink">{study.name}</span>
+                      <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                        <span>
+                          {t("createdOn", {
+                            date: format.dateTime(new Date(study.created_at * 1000), {
+                              dateStyle: "medium",
+                            }),
+                          })}
+                        </span>
+                        <StatusBadge tone={STATUS_TONES[study.status]}>
+                          {t(`status.${study.status}`)}
+                        </StatusBadge>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+        </nav>
+
+        <div className="min-w-0 flex-1">
+          {selected ? (
+            <StudyDetail
+              key={selected.id}
+              study={selected}
+              onChange={replace}
+              onDeleted={(id) => {
+                flushOpen.current = null;
+                setSelectedId(null);
+                studies.setData((data) => ({
+                  items: (data?.items ?? []).filter((s) => s.id !== id),
+                }));
+              }}
+              registerFlush={(flush) => {
+                flushOpen.current = flush;
+              }}
+            />
+          ) : items ? (
+            <EmptyState>{t("empty")}</EmptyState>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+"use client";
+
+import { ClipboardList, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useAutosave, type Autosave } from "@/components/data/use-autosave";
+import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
+import { SaveStatus } from "@/components/ui/save-status";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { apiOrThrow } from "@/lib/api-client";
+import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas";
+import { useStaffUser } from "../staff-user-context";
+import { AttachmentsSection } from "./attachments-section";
+import { DeleteStudyDialog } from "./delete-study-dialog";
+import { DownloadResponsesButton } from "./download-responses-button";
+import { STATUS_TONES } from "./format";
+import { StudyName } from "./study-name";
+
+type RichField = "short_description" | "description";
+
+/**
+ * One study's detail pane. Each change sends only its own field (PUT answers the whole study,
+ * which replaces the list's copy), so a rename, a status change and the descriptions' autosaves
+ * never undo each other. The descriptions are kept here while they are being edited: an answer
+ * from the server never resets what is being typed.
+ */
+export function StudyDetail({
+  study,
+  onChange,
+  onDeleted,
+  registerFlush,
+}: {
+  study: StudyDto;
+  onChange: (study: StudyDto) => void;
+  onDeleted: (id: number) => void;
+  /** Hands the screen a way to save everything pending before it closes this pane. */
+  registerFlush: (flush: () => Promise<void>) => void;
+}) {
+  const t = useTranslations("admin.studies");
+  const format = useFormatter();
+  const { user } = useStaffUser();
+  const [deleting, setDeleting] = useState(false);
+  const headingId = useId();
+
+  const shortDescription = useRichField(study, "short_description", onChange);
+  const description = useRichField(study, "description", onChange);
+  const flushShort = shortDescription.autosave.flush;
+  const flushDescription = description.autosave.flush;
+  useEffect(() => {
+    registerFlush(async () => {
+      await Promise.all([flushShort(), flushDescription()]);
+    });
+  }, [registerFlush, flushShort, flushDescription]);
+
+  const { run, pending: statusPending } = useApiMutation();
+  async function changeStatus(status: StudyStatus) {
+    const result = await run<StudyDto>({
+      path: `/api/study/${study.id}`,
+      method: "PUT",
+      body: { status },
+    });
+    if (!result.ok) {
+      toast.error(t("statusFailed", { message: result.message }), { duration: 5000 });
+      return;
+    }
+    onChange(result.data);
+    toast.success(t("statusSaved", { status: t(`status.${result.data.status}`) }));
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="space-y-8 rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
+    >
+      <header className="space-y-3">
+        <StudyName study={study} headingId={headingId} onSaved={onChange} />
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+          <span>
+            {t("createdOn", {
+              date: format.dateTime(new Date(study.created_at * 1000), {
+                dateStyle: "long",
+                timeStyle: "short",
+              }),
+            })}
+          </span>
+          <StatusBadge tone={STATUS_TONES[study.status]}>{t(`status.${study.status}`)}</StatusBadge>
+        </p>
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={`status-${study.id}`} className="label">
+              {t("statusLabel")}
+            </label>
+            <select
+              id={`status-${study.id}`}
+              className="input w-auto pr-8"
+              value={study.status}
+              disabled={statusPending}
+              aria-busy={statusPending || undefined}
+              onChange={(event) => void changeStatus(event.target.value as StudyStatus)}
+            >
+              {STUDY_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`status.${status}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Link href={`/admin/studies/${study.id}/survey`} className="btn-secondary">
+            <ClipboardList aria-hidden className="size-4" />
+            <span className="first-letter:uppercase">{t("editSurvey")}</span>
+          </Link>
+          <DownloadResponsesButton studyId={study.id} />
+          {user.is_admin ? (
+            <button type="button" className="btn-danger" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              <span className="first-letter:uppercase">{t("delete")}</span>
+            </button>
+          ) : (
+            <p className="text-sm text-muted">{t("deleteOnlyAdmins")}</p>
+          )}
+        </div>
+      </header>
+
+      <RichField label={t("shortDescription")} field={shortDescription} id={`short-${study.id}`} />
+      <RichField label={t("description")} field={description} id={`description-${study.id}`} />
+
+      <AttachmentsSection studyId={study.id} />
+
+      <DeleteStudyDialog
+        study={study}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onDeleted={() => {
+          setDeleting(false);
+          onDeleted(study.id);
+        }}
+      />
+    </article>
+  );
+}
+
+type RichFieldState = {
+  value: string;
+  setValue: (html: string) => void;
+  autosave: Autosave<string>;
+};
+
+/** A description as typed here, saved by itself after a pause and when the field is left. */
+function useRichField(
+  study: StudyDto,
+  field: RichField,
+  onSaved: (study: StudyDto) => void,
+): RichFieldState {
+  const [value, setLocal] = useState(study[field]);
+  const autosave = useAutosave<string>({
+    delayMs: 1500,
+    save: async (html, { keepalive }) => {
+      const saved = await apiOrThrow<StudyDto>(`/api/study/${study.id}`, {
+        method: "PUT",
+        body: { [field]: html },
+        keepalive,
+      });
+      onSaved(saved);
+    },
+  });
+  return {
+    value,
+    setValue: (html) => {
+      setLocal(html);
+      autosave.change(html);
+    },
+    autosave,
+  };
+}
+
+function RichField({ label, field, id }: { label: string; field: RichFieldState; id: string }) {
+  const statusId = `${id}-status`;
+  return (
+    <div className="space-y-1">
+      <RichTextEditor
+        id={id}
+        label={label}
+        value={field.value}
+        onChange={field.setValue}
+        onBlur={() => void field.autosave.flush().catch(() => {})}
+        aria-describedby={statusId}
+      />
+      <SaveStatus
+        id={statusId}
+        state={field.autosave.state}
+        errorMessage={field.autosave.errorMessage}
+      />
+    </div>
+  );
+}
