@@ -181,7 +181,11 @@ test.describe("admin shell", () => {
       );
     }
     // A cookie that merely looks like a session is not one.
-    await page.context().addCookies([{ name: "session", value: "a".repeat(32), url: page.url() }]);
+    await page
+      .context()
+      .addCookies([
+        { name: "__Host-session", value: "a".repeat(32), url: page.url(), secure: true },
+      ]);
     await page.goto("/account");
     await expect(page).toHaveURL(/\/$/);
   });
