@@ -162,7 +162,7 @@ test.describe("account page", () => {
     await expectNoAxeViolations(page);
     // The account's own password is asked for: a session alone does not delete it.
     await modal.getByRole("button", { name: "Account verwijderen" }).click();
-    await expect(modal.getByText("Voer je wachtwoord in")).toBeVisible();
+    await expect(modal.getByText("Voer je wachtwoord in", { exact: true })).toBeVisible();
     await modal.getByLabel("Je wachtwoord").fill("Not-The-Passw0rd");
     await modal.getByRole("button", { name: "Account verwijderen" }).click();
     await expect(modal.getByRole("alert")).toContainText("Verkeerd wachtwoord");
