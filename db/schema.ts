@@ -46,6 +46,9 @@ export const staffUsers = pgTable(
     isVerified: boolean("is_verified").notNull().default(false),
     // AES-256-GCM ciphertext (key derived from APP_SECRET); set while enabling and once enabled.
     totpSecret: text("totp_secret"),
+    // When the pending (not yet confirmed) secret was made: setup shows the same one until it
+    // is confirmed or 15 minutes have passed. Null once two-factor is on, or when none is pending.
+    totpPendingSince: timestamp("totp_pending_since", { withTimezone: true }),
     // Last accepted TOTP time step, so a code can never be used twice.
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),

@@ -3,10 +3,18 @@ import { getConfig } from "@/lib/config";
 import { installDatabase, openPglite, openPostgres } from "@/db/client";
 import { createStaffAccount } from "@/lib/auth/staff-users";
 import { AppError } from "@/lib/errors/app-error";
+import { readPassword } from "./read-password";
 
-// npm run staff:create -- --email <e> --password <p> [--name <n>] [--admin]
-// Creates a verified staff account: the documented way to make the first admin.
-const usage = `Usage: npm run staff:create -- --email <address> --password <password> [--name <name>] [--admin]
+// npm run staff:create -- --email <e> [--name <n>] [--admin]
+// Creates a verified staff account: the documented way to make the first admin. The password
+// is typed at a prompt (or piped in), never given as an argument.
+const usage = `Usage: npm run staff:create -- --email <address> [--name <name>] [--admin]
+
+Asks for the password at a prompt (typed twice, not shown). When standard input is not a
+terminal, its first line is the password:
+  printf '%s\n' "$PASSWORD" | npm run staff:create -- --email you@example.org --admin
+There is no --password option: arguments are kept in shell history and shown to every user
+of the machine in the process list.
 
 Uses DATABASE_URL when it is set (run npm run db:migrate first), otherwise the embedded
 database in PGLITE_DIR. Stop the dev server first: the embedded database can be opened by
@@ -22,7 +30,6 @@ try {
   args = parseArgs({
     options: {
       email: { type: "string" },
-      password: { type: "string" },
       name: { type: "string" },
       admin: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -36,7 +43,15 @@ if (args.help) {
   console.log(usage);
   process.exit(0);
 }
-if (!args.email || !args.password) fail(usage);
+if (!args.email) fail(usage);
+
+let password: string;
+try {
+  password = await readPassword("Password: ", "Password again: ");
+} catch (error) {
+  fail((error as Error).message);
+}
+if (!password) fail("No password given.");
 
 const config = getConfig();
 const database = config.databaseUrl
@@ -48,7 +63,7 @@ let exitCode = 0;
 try {
   const user = await createStaffAccount({
     email: args.email,
-    password: args.password,
+    password,
     name: args.name,
     isAdmin: args.admin,
   });

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -13,15 +13,22 @@ import { resetPasswordFormSchema } from "@/lib/auth/schemas";
 /**
  * /reset-password?email=…&reset_token=… (also the invitation link, with &invite=1). The address
  * and token come from the link and are shown but not editable; after success the form stays
- * shown with its button disabled.
+ * shown with its button disabled. Once read, the token leaves the address bar and the browser
+ * history: on a shared device it would otherwise let the next person set the password.
  */
 export function ResetPasswordForm() {
   const t = useTranslations("auth.reset");
   const tv = useTranslations("auth.validation");
   const search = useSearchParams();
-  const email = search.get("email") ?? "";
-  const token = search.get("reset_token") ?? "";
-  const invite = search.get("invite") === "1";
+  // Read once: the address loses them below, and the router then reports no parameters.
+  const [{ email, token, invite }] = useState(() => ({
+    email: search.get("email") ?? "",
+    token: search.get("reset_token") ?? "",
+    invite: search.get("invite") === "1",
+  }));
+  useEffect(() => {
+    if (token) window.history.replaceState(null, "", window.location.pathname);
+  }, [token]);
   const schema = useMemo(() => resetPasswordFormSchema(tv), [tv]);
   const [done, setDone] = useState(false);
   const form = useApiForm({

@@ -6,7 +6,8 @@ import { Spinner } from "@/components/ui/spinner";
 
 /**
  * The layout of /verify-email and /stop-participation. Static: the query is only read in the
- * browser (inside Suspense), so the prerendered page shows the spinner until then.
+ * browser (inside Suspense), so the prerendered page shows a spinner until then; the action
+ * itself waits for the reader's button press.
  */
 export async function LinkActionPage({ action }: { action: "verify" | "stop" }) {
   const t = await getTranslations(action === "verify" ? "panel.verify" : "panel.stop");
@@ -15,7 +16,7 @@ export async function LinkActionPage({ action }: { action: "verify" | "stop" }) 
     <section className="mx-auto max-w-xl py-8 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-primary-800">{t("title")}</h1>
       <div className="mt-8">
-        <Suspense fallback={<Spinner label={t("loading")} />}>
+        <Suspense fallback={<Spinner label={common("loading")} />}>
           <LinkActionStatus action={action} />
         </Suspense>
       </div>

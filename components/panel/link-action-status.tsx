@@ -1,11 +1,12 @@
 "use client";
 
+import { UserCheck, UserMinus } from "lucide-react";
 import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
-import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes";
 
 const actions = {
@@ -14,8 +15,10 @@ const actions = {
 } as const;
 
 /**
- * The verify and stop pages: on load, sends the id and token from the mail's link to the API
- * once, then shows the outcome. Runs in the browser so the page itself stays static.
+ * The verify and stop pages: read the id and token from the mail's link, and send them only
+ * when the reader presses the button. Never on page load: mail scanners open links and run
+ * their scripts, and must not confirm a sign-up or remove a member by doing so. Runs in the
+ * browser so the page itself stays static.
  */
 export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
   const tVerify = useTranslations("panel.verify");
@@ -28,21 +31,15 @@ export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
     id: search.get("panel_user_id"),
     token: search.get(tokenParam),
   }));
-  const { run, error, errorMessage } = useApiMutation();
+  const { run, pending, error, errorMessage } = useApiMutation();
   const [succeeded, setSucceeded] = useState(false);
-  // Once per page view: leaving deletes the member, so a second call would report a failure.
-  const sent = useRef(false);
 
   useEffect(() => {
-    if (sent.current || !id || !token) return;
-    sent.current = true;
-    // The link's token has done its work; keep it out of the address bar and browser history,
-    // where on a shared device it would show (and for a stop link, still be) a membership.
+    if (!id || !token) return;
+    // Kept in memory from here on: out of the address bar and the browser history, where on a
+    // shared device it would show (and for a stop link, still be) a membership.
     window.history.replaceState(null, "", window.location.pathname);
-    void run({ path: endpoint, body: { panel_user_id: id, [tokenParam]: token } }).then((result) =>
-      setSucceeded(result.ok),
-    );
-  }, [run, endpoint, tokenParam, id, token]);
+  }, [id, token]);
 
   if (!id || !token) return <Alert tone="error" title={t("incompleteLink")} />;
   if (succeeded) {
@@ -52,13 +49,39 @@ export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
       </Alert>
     );
   }
-  if (!error) return <Spinner label={t("loading")} />;
+
+  async function confirm() {
+    const result = await run({ path: endpoint, body: { panel_user_id: id, [tokenParam]: token } });
+    setSucceeded(result.ok);
+  }
+
   const expiredOrWrong =
     action === "verify" &&
-    (error.code === ErrorCode.TOKEN_EXPIRED || error.code === ErrorCode.VERIFY_FAILED);
+    (error?.code === ErrorCode.TOKEN_EXPIRED || error?.code === ErrorCode.VERIFY_FAILED);
   return (
-    <Alert tone="error" title={errorMessage}>
-      {expiredOrWrong ? <p>{tVerify("newLinkHint")}</p> : null}
-    </Alert>
+    <div className="space-y-6">
+      <p className="text-ink">{t("intro")}</p>
+      {error ? (
+        <Alert tone="error" title={errorMessage}>
+          {expiredOrWrong ? <p>{tVerify("newLinkHint")}</p> : null}
+        </Alert>
+      ) : null}
+      <SubmitButton
+        type="button"
+        variant={action === "stop" ? "danger" : "primary"}
+        pending={pending}
+        pendingLabel={t("loading")}
+        icon={
+          action === "stop" ? (
+            <UserMinus aria-hidden className="size-4" />
+          ) : (
+            <UserCheck aria-hidden className="size-4" />
+          )
+        }
+        onClick={() => void confirm()}
+      >
+        {t("confirm")}
+      </SubmitButton>
+    </div>
   );
 }

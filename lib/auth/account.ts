@@ -11,13 +11,17 @@ import { endUserChallenges } from "./challenge";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 import { voidSetPasswordTokens } from "./password-reset";
-import { passwordProblem, type ChangePasswordInput } from "./schemas";
+import { confirmOwnPassword } from "./reauth";
+import { passwordProblem, type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
 
 /**
  * POST /api/change_password: the current password (code 3 when wrong), then the rules (code 4).
  * Every other session of the account ends; this one stays. The new password and the ended
- * sessions and links are one change: none of it happens without the rest.
+ * sessions and links are one change: none of it happens without the rest. The account's row is
+ * locked while it happens and must still hold the password that was checked, so two changes
+ * sent at once with the same current password cannot both succeed (the second one's "current
+ * password" is no longer current).
  */
 export async function changePassword(
   user: StaffUser,
@@ -40,6 +44,15 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   const updated = await transaction(outer, async (tx) => {
+    const [locked] = await tx
+      .select({ passwordHash: staffUsers.passwordHash })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, user.id))
+      .for("update");
+    if (!locked || locked.passwordHash !== user.passwordHash) {
+      logWarn("auth", "password not changed: it changed meanwhile", { userId: user.id });
+      throw new AppError(ErrorCode.WRONG_PASSWORD);
+    }
     const [row] = await tx
       .update(staffUsers)
       .set({ passwordHash })
@@ -54,12 +67,35 @@ export async function changePassword(
   return updated;
 }
 
-/** DELETE /api/delete_account: removes the account and, through the foreign keys, its sessions. */
-export async function deleteOwnAccount(user: StaffUser, outer?: DbOrTx): Promise<void> {
+/**
+ * DELETE /api/delete_account: the caller's password (code 3 when wrong), then removes the
+ * account and, through the foreign keys, every one of its sessions.
+ */
+export async function deleteOwnAccount(
+  user: StaffUser,
+  input: ConfirmPasswordInput,
+  now = new Date(),
+  outer?: DbOrTx,
+): Promise<void> {
+  await confirmOwnPassword(user, input.password, "delete own account", now);
   await withoutLosingLastAdmin(
     user.id,
     (tx) => tx.delete(staffUsers).where(eq(staffUsers.id, user.id)),
     outer,
   );
   logInfo("auth", "account deleted by its owner", { userId: user.id });
+}
+
+/**
+ * POST /api/sign_out_others ('sign out everywhere else'): ends every session of the account
+ * except the one making the call; answers how many ended.
+ */
+export async function signOutOtherSessions(
+  user: StaffUser,
+  currentSessionId: string,
+  tx?: DbOrTx,
+): Promise<number> {
+  const ended = await revokeUserSessions(user.id, currentSessionId, tx);
+  logInfo("auth", "signed out everywhere else", { userId: user.id, ended });
+  return ended;
 }

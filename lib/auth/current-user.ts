@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import type { StaffUser } from "@/db/schema";
-import { SESSION_COOKIE, validateSessionToken } from "./session";
+import { sessionCookieName, validateSessionToken } from "./session";
 
 /**
  * The signed-in staff user of this request, checked against the sessions table (a cookie that
@@ -11,7 +11,9 @@ import { SESSION_COOKIE, validateSessionToken } from "./session";
  * its pages look it up once.
  */
 export const currentStaffUser = cache(async (): Promise<StaffUser | null> => {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  // Two cookies of the session's name: one was planted beside ours, so neither is believed.
+  const found = (await cookies()).getAll(sessionCookieName());
+  const token = found.length === 1 ? found[0].value : undefined;
   const session = await validateSessionToken(token, new Date(), { renew: false });
   return session?.user ?? null;
 });

@@ -140,6 +140,25 @@ export function disableTwoFactorSchema(t: Texts<CodeKey> = englishTexts) {
 }
 export type DisableTwoFactorInput = z.infer<ReturnType<typeof disableTwoFactorSchema>>;
 
+// Actions a stolen session must not be able to take alone -------------------------------------
+type PasswordKey = "passwordRequired";
+/** The caller's own current password, asked again before an action that cannot be undone. */
+export function confirmPasswordField(t: Texts<PasswordKey> = englishTexts) {
+  return z
+    .string(t("passwordRequired"))
+    .min(1, t("passwordRequired"))
+    .max(MAX_PASSWORD_LENGTH, t("passwordRequired"));
+}
+
+/**
+ * DELETE /api/delete_account, DELETE /api/staff/{id}, POST /api/staff/{id}/reset_2fa: the
+ * caller's password (a deliberate addition to the spec's empty body; see DESIGN-NOTES).
+ */
+export function confirmPasswordSchema(t: Texts<PasswordKey> = englishTexts) {
+  return z.object({ password: confirmPasswordField(t) });
+}
+export type ConfirmPasswordInput = z.infer<ReturnType<typeof confirmPasswordSchema>>;
+
 /** Checks a new password against the rules; returns the first broken rule's text, if any. */
 export function passwordProblem(password: string, t: Texts<NewPasswordKey> = englishTexts) {
   const result = newPasswordField(t).safeParse(password);

@@ -9,8 +9,13 @@ import { logInfo } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { withoutLosingLastAdmin } from "./admin-guard";
 import { setPasswordMail } from "./mails";
-import { issueSetPasswordToken } from "./password-reset";
-import type { InviteStaffInput } from "./staff-schemas";
+import { endUserChallenges } from "./challenge";
+import { issueSetPasswordToken, voidSetPasswordTokens } from "./password-reset";
+import { confirmOwnPassword } from "./reauth";
+import type { ConfirmPasswordInput } from "./schemas";
+import { revokeUserSessions } from "./session";
+import type { InviteStaffInput, UpdateStaffInput } from "./staff-schemas";
+import { twoFactorOff } from "./two-factor";
 import { findStaffById } from "./staff-users";
 
 async function mustFind(id: number, tx?: DbOrTx): Promise<StaffUser> {
@@ -51,33 +56,57 @@ export async function inviteStaff(
   return user;
 }
 
-/** POST /api/staff/{id}/resend_invite: a new link for someone who has not chosen a password yet. */
-export async function resendInvitation(id: number, locale: Locale, tx?: DbOrTx): Promise<void> {
-  const user = await mustFind(id, tx);
+/**
+ * POST /api/staff/{id}/resend_invite: a new link for someone who has not chosen a password yet.
+ * Earlier links stop working (a mail sent to a wrong or shared inbox is not left usable); when
+ * the new mail cannot be sent, nothing changes and the earlier link still works.
+ */
+export async function resendInvitation(
+  id: number,
+  locale: Locale,
+  now = new Date(),
+  outer?: DbOrTx,
+): Promise<void> {
+  const user = await mustFind(id, outer);
   if (user.passwordHash !== null) {
     throw new AppError(ErrorCode.INVALID_INPUT, {
       kind: "conflict",
       message: "This account is already active",
     });
   }
-  await mailInvitation(user, locale, tx);
+  await transaction(outer, async (tx) => {
+    await voidSetPasswordTokens(user.id, now, tx);
+    await mailInvitation(user, locale, tx);
+  });
   logInfo("auth", "staff invitation sent again", { userId: user.id });
 }
 
-/** PUT /api/staff/{id}: grants or takes the admin role; the last admin keeps it (code 8). */
+/** The admin making a change: their account and the session they make it from. */
+export type Actor = { user: StaffUser; sessionId: string };
+
+/**
+ * PUT /api/staff/{id}: grants or takes the admin role; the last admin keeps it (code 8).
+ * Granting needs the caller's password (code 3 when wrong). Taking it away ends the account's
+ * sessions (all but the caller's own, when admins step down themselves), so rights that were
+ * taken are not kept by a browser that is still signed in somewhere.
+ */
 export async function setStaffAdmin(
   id: number,
-  isAdmin: boolean,
-  by: StaffUser,
+  input: UpdateStaffInput,
+  by: Actor,
+  now = new Date(),
   tx?: DbOrTx,
 ): Promise<StaffUser> {
-  await mustFind(id, tx);
+  const isAdmin = input.is_admin;
+  const target = await mustFind(id, tx);
+  if (isAdmin) await confirmOwnPassword(by.user, input.password ?? "", "grant admin", now);
   const change = async (inner: Tx) => {
     const [updated] = await inner
       .update(staffUsers)
       .set({ isAdmin })
       .where(eq(staffUsers.id, id))
       .returning();
+    if (updated && target.isAdmin && !isAdmin) await revokeUserSessions(id, by.sessionId, inner);
     return updated;
   };
   const updated = isAdmin
@@ -86,14 +115,24 @@ export async function setStaffAdmin(
   if (!updated) throw new AppError(ErrorCode.USER_NOT_FOUND);
   logInfo("auth", isAdmin ? "admin role granted" : "admin role taken away", {
     userId: id,
-    by: by.id,
+    by: by.user.id,
   });
   return updated;
 }
 
-/** DELETE /api/staff/{id}: removes an account and its sessions; never the last admin. */
-export async function removeStaff(id: number, by: StaffUser, tx?: DbOrTx): Promise<void> {
+/**
+ * DELETE /api/staff/{id}: the caller's password (code 3 when wrong), then removes an account
+ * and, through the foreign keys, all its sessions; never the last admin.
+ */
+export async function removeStaff(
+  id: number,
+  input: ConfirmPasswordInput,
+  by: StaffUser,
+  now = new Date(),
+  tx?: DbOrTx,
+): Promise<void> {
   await mustFind(id, tx);
+  await confirmOwnPassword(by, input.password, "remove staff member", now);
   const removed = await withoutLosingLastAdmin(
     id,
     (inner) =>
@@ -102,4 +141,34 @@ export async function removeStaff(id: number, by: StaffUser, tx?: DbOrTx): Promi
   );
   if (removed.length === 0) throw new AppError(ErrorCode.USER_NOT_FOUND);
   logInfo("auth", "staff member removed", { userId: id, by: by.id });
+}
+
+/**
+ * POST /api/staff/{id}/reset_2fa: turns someone's two-factor sign-in off (a lost phone), after
+ * the caller's password (code 3 when wrong). Their pending sign-ins and every session end, so
+ * whoever has the account signs in again with the password alone and can set up a new app; an
+ * admin resetting their own keeps the session they do it from.
+ */
+export async function resetStaffTwoFactor(
+  id: number,
+  input: ConfirmPasswordInput,
+  by: Actor,
+  now = new Date(),
+  outer?: DbOrTx,
+): Promise<StaffUser> {
+  await mustFind(id, outer);
+  await confirmOwnPassword(by.user, input.password, "reset two-factor", now);
+  const updated = await transaction(outer, async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set(twoFactorOff)
+      .where(eq(staffUsers.id, id))
+      .returning();
+    if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    await revokeUserSessions(id, by.sessionId, tx);
+    await endUserChallenges(id, tx);
+    return row;
+  });
+  logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });
+  return updated;
 }

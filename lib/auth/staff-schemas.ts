@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, type Texts } from "./schemas";
+import { confirmPasswordField, emailField, type Texts } from "./schemas";
 
 // Shared with the staff screen in the browser: zod and types only, nothing that reaches the
 // database.
@@ -14,8 +14,17 @@ export function inviteStaffSchema(t?: Texts<"emailRequired" | "emailInvalid">) {
 }
 export type InviteStaffInput = z.infer<ReturnType<typeof inviteStaffSchema>>;
 
-/** PUT /api/staff/{id}: the one thing an admin changes about someone else's account. */
-export const updateStaffSchema = z.object({ is_admin: z.boolean() });
+/**
+ * PUT /api/staff/{id}: the one thing an admin changes about someone else's account. Granting
+ * the role also needs the caller's password, so a stolen session cannot make new admins;
+ * taking it away does not (it only lowers rights).
+ */
+export const updateStaffSchema = z
+  .object({ is_admin: z.boolean(), password: confirmPasswordField().optional() })
+  .refine((v) => !v.is_admin || v.password !== undefined, {
+    path: ["password"],
+    message: "Enter your password to make someone an admin",
+  });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
 
 /** A staff member as the staff screen shows them (built by `toStaffListItem`). */

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { getDb, transaction } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -9,27 +9,64 @@ import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
+import { revokeUserSessions } from "./session";
 import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas";
 import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode } from "./totp";
 
+/** How long a pending secret is shown again before setup makes a new one. */
+export const PENDING_SECRET_MS = 15 * 60 * 1000;
+
 /**
- * GET /api/generate_2fa_secret: a fresh secret, kept (encrypted) as the pending one until a
- * code from it turns two-factor on. Code 9 when it is already on.
+ * GET /api/generate_2fa_secret: the pending secret (kept encrypted until a code from it turns
+ * two-factor on), made on the first call and answered again on every call within 15 minutes.
+ * A GET must not change state on every call: a link on another site could otherwise replace
+ * the secret someone is scanning. Code 9 when two-factor is already on.
  */
-export async function startTwoFactorSetup(user: StaffUser) {
+export async function startTwoFactorSetup(user: StaffUser, now = new Date()) {
   if (user.twoFactorEnabled) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
-  const secret = newTotpSecret();
   const db = await getDb();
+  const freshSince = new Date(now.getTime() - PENDING_SECRET_MS);
+  const candidate = newTotpSecret();
+  // Replaces the pending secret only when there is none or it is stale; two first calls at the
+  // same moment both answer the one that was stored.
   await db
     .update(staffUsers)
-    .set({ totpSecret: sealTotpSecret(secret), totpLastStep: null })
-    .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)));
+    .set({ totpSecret: sealTotpSecret(candidate), totpPendingSince: now, totpLastStep: null })
+    .where(
+      and(
+        eq(staffUsers.id, user.id),
+        eq(staffUsers.twoFactorEnabled, false),
+        or(
+          isNull(staffUsers.totpSecret),
+          isNull(staffUsers.totpPendingSince),
+          lte(staffUsers.totpPendingSince, freshSince),
+        ),
+      ),
+    );
+  const [row] = await db
+    .select({ secret: staffUsers.totpSecret, enabled: staffUsers.twoFactorEnabled })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, user.id));
+  if (!row || row.enabled || !row.secret) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+  const secret = openTotpSecret(row.secret);
   return { qr_code: await totpQrCode(user.email, secret), totp_secret: secret };
 }
 
-/** POST /api/enable_2fa: the secret must be the pending one and the code must come from it. */
+/** The columns of an account without two-factor sign-in and without a pending secret. */
+export const twoFactorOff = {
+  twoFactorEnabled: false,
+  totpSecret: null,
+  totpPendingSince: null,
+  totpLastStep: null,
+} as const;
+
+/**
+ * POST /api/enable_2fa: the secret must be the pending one and the code must come from it.
+ * Every other session of the account ends: one signed in before needed no code.
+ */
 export async function enableTwoFactor(
   user: StaffUser,
+  currentSessionId: string,
   input: EnableTwoFactorInput,
   now = new Date(),
 ): Promise<StaffUser> {
@@ -44,20 +81,27 @@ export async function enableTwoFactor(
     logWarn("auth", "two-factor not enabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const db = await getDb();
-  const [updated] = await db
-    .update(staffUsers)
-    .set({ twoFactorEnabled: true, totpLastStep: check.timeStep })
-    .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
-    .returning();
-  if (!updated) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+  const updated = await transaction(undefined, async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set({ twoFactorEnabled: true, totpLastStep: check.timeStep, totpPendingSince: null })
+      .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
+      .returning();
+    if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+    await revokeUserSessions(user.id, currentSessionId, tx);
+    return row;
+  });
   logInfo("auth", "two-factor enabled", { userId: user.id });
   return updated;
 }
 
-/** POST /api/disable_2fa: a current code turns it off and forgets the secret. */
+/**
+ * POST /api/disable_2fa: a current code turns it off and forgets the secret. Every other
+ * session of the account ends: whoever turns the second factor off should be the only one in.
+ */
 export async function disableTwoFactor(
   user: StaffUser,
+  currentSessionId: string,
   input: DisableTwoFactorInput,
   now = new Date(),
 ): Promise<StaffUser> {
@@ -75,12 +119,15 @@ export async function disableTwoFactor(
     logWarn("auth", "two-factor not disabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const db = await getDb();
-  const [updated] = await db
-    .update(staffUsers)
-    .set({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null })
-    .where(eq(staffUsers.id, user.id))
-    .returning();
+  const updated = await transaction(undefined, async (tx) => {
+    const [row] = await tx
+      .update(staffUsers)
+      .set(twoFactorOff)
+      .where(eq(staffUsers.id, user.id))
+      .returning();
+    await revokeUserSessions(user.id, currentSessionId, tx);
+    return row;
+  });
   logInfo("auth", "two-factor disabled", { userId: user.id });
   return updated;
 }

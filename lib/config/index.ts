@@ -29,6 +29,14 @@ export type AppConfig = {
   /** How many proxies of ours append to X-Forwarded-For (a CDN in front of a balancer is 2). */
   trustProxyHops: number;
   backgroundJobs: boolean;
+  session: {
+    /** A session ends after this many milliseconds without use. */
+    idleMs: number;
+    /** …and this many after it began, however busy. */
+    absoluteMs: number;
+    /** `__Host-session` in production (Secure, no Domain), `session` over http in development. */
+    cookieName: string;
+  };
   publicSite: PublicSiteConfig;
 };
 
@@ -120,6 +128,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     trustProxy: e.TRUST_PROXY ?? false,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_MAX_HOURS * 3_600_000,
+      cookieName: isProduction ? "__Host-session" : "session",
+    },
     publicSite: publicSiteFromEnv(e),
   };
 }

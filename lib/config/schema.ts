@@ -67,6 +67,20 @@ export const envSchema = z.object({
     .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true")),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   DISABLE_BACKGROUND_JOBS: boolFlag,
+  // A staff session ends after this long without a request, and this long after sign-in
+  // however busy it is.
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;

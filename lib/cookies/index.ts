@@ -1,22 +1,38 @@
 import "server-only";
 
-/** Reads one cookie from a request's Cookie header. */
-export function readCookie(req: Request, name: string): string | undefined {
+/** Every value a request's Cookie header carries for `name`, in the order sent. */
+function cookieValues(req: Request, name: string): (string | undefined)[] {
   const header = req.headers.get("cookie");
-  if (!header) return undefined;
+  if (!header) return [];
+  const values: (string | undefined)[] = [];
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1) continue;
     if (part.slice(0, eq).trim() === name) {
       const raw = part.slice(eq + 1).trim();
       try {
-        return decodeURIComponent(raw);
+        values.push(decodeURIComponent(raw));
       } catch {
-        return undefined;
+        values.push(undefined);
       }
     }
   }
-  return undefined;
+  return values;
+}
+
+/** Reads one cookie from a request's Cookie header (the first of that name). */
+export function readCookie(req: Request, name: string): string | undefined {
+  return cookieValues(req, name)[0];
+}
+
+/**
+ * Reads a cookie that must arrive exactly once. Two of the same name mean someone else (a
+ * sibling subdomain, a script on another path) has planted one beside ours, and the browser
+ * does not say which is which: neither is believed.
+ */
+export function readUniqueCookie(req: Request, name: string): string | undefined {
+  const values = cookieValues(req, name);
+  return values.length === 1 ? values[0] : undefined;
 }
 
 export type CookieOptions = {

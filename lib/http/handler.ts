@@ -2,12 +2,11 @@ import "server-only";
 import { z, type ZodType } from "zod";
 import type { StaffUser } from "@/db/schema";
 import {
-  SESSION_COOKIE,
   sessionCookie,
+  sessionTokenFrom,
   validateSessionToken,
   type SessionContext,
 } from "@/lib/auth/session";
-import { readCookie } from "@/lib/cookies";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { boundedBody } from "./body-limit";
@@ -147,7 +146,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       if (options.rateLimit) await enforceRateLimits(beforeValidationRules(options.rateLimit, ip));
 
       if (options.auth !== "none") {
-        session = await validateSessionToken(readCookie(req, SESSION_COOKIE));
+        session = await validateSessionToken(sessionTokenFrom(req));
         if (!session && (options.auth === "staff" || options.auth === "admin")) {
           throw new AppError(ErrorCode.NOT_SIGNED_IN);
         }
@@ -178,7 +177,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       if (session?.renewed && !response.headers.has("set-cookie")) {
         response.headers.append(
           "set-cookie",
-          sessionCookie(readCookie(req, SESSION_COOKIE)!, session.expiresAt),
+          sessionCookie(sessionTokenFrom(req)!, session.expiresAt),
         );
       }
       return response;

@@ -6,6 +6,7 @@ import { CodeField } from "@/components/ui/code-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -71,7 +72,7 @@ describe("the primitives by axe", () => {
     expect(await violations()).toEqual([]);
     unmount();
 
-    renderIntl(
+    const confirmDialog = renderIntl(
       <ConfirmDialog
         open
         onOpenChange={() => {}}
@@ -81,6 +82,22 @@ describe("the primitives by axe", () => {
         tone="danger"
         pending
         error="Dit vereist dat je een admin bent"
+        onConfirm={() => {}}
+      />,
+    );
+    await screen.findByRole("dialog");
+    expect(await violations()).toEqual([]);
+    confirmDialog.unmount();
+
+    renderIntl(
+      <PasswordConfirmDialog
+        open
+        onOpenChange={() => {}}
+        title="Medewerker verwijderen"
+        description="Voer je wachtwoord in om te bevestigen."
+        confirmLabel="Verwijderen"
+        tone="danger"
+        error="Verkeerd wachtwoord"
         onConfirm={() => {}}
       />,
     );

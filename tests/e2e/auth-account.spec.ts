@@ -126,6 +126,29 @@ test.describe("account page", () => {
     await expect(change.getByText("passwords do not match")).toBeVisible();
   });
 
+  test("signs out everywhere else and stays signed in here", async ({ page, browser, baseURL }) => {
+    const account = authTestAccounts.signOutOthers;
+    const elsewhere = await browser.newContext({ baseURL });
+    const otherPage = await elsewhere.newPage();
+    await openAccount(otherPage, account);
+    await openAccount(page, account);
+
+    await page.getByRole("button", { name: "Overal anders uitloggen" }).click();
+    const modal = page.getByRole("dialog", { name: "Overal anders uitloggen" });
+    await expect(modal).toContainText("Hier blijf je ingelogd");
+    await expectNoAxeViolations(page);
+    await modal.getByRole("button", { name: "Elders uitloggen" }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText(/Uitgelogd uit \d+ andere sessies?/)).toBeVisible();
+
+    // This browser is still in; the other one is sent to the home page.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Account");
+    await otherPage.goto("/account");
+    await expect(otherPage).toHaveURL(/\/$/);
+    await elsewhere.close();
+  });
+
   test("an admin sees the admin note", async ({ page }) => {
     await openAccount(page, e2eAccounts.admin);
     await expect(page.getByText("Deze gebruiker is een admin")).toBeVisible();
@@ -137,6 +160,14 @@ test.describe("account page", () => {
     await page.getByRole("button", { name: "Account verwijderen" }).click();
     const modal = page.getByRole("dialog", { name: "Account verwijderen" });
     await expectNoAxeViolations(page);
+    // The account's own password is asked for: a session alone does not delete it.
+    await modal.getByRole("button", { name: "Account verwijderen" }).click();
+    await expect(modal.getByText("Voer je wachtwoord in", { exact: true })).toBeVisible();
+    await modal.getByLabel("Je wachtwoord").fill("Not-The-Passw0rd");
+    await modal.getByRole("button", { name: "Account verwijderen" }).click();
+    await expect(modal.getByRole("alert")).toContainText("Verkeerd wachtwoord");
+    await expectNoAxeViolations(page);
+    await modal.getByLabel("Je wachtwoord").fill(account.password);
     await modal.getByRole("button", { name: "Account verwijderen" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(

@@ -35,6 +35,8 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByLabel("Resetcode")).toHaveValue(
       new URL(link, "http://x").searchParams.get("reset_token")!,
     );
+    // Once read, the token leaves the address bar and the history entry.
+    await expect(page).toHaveURL(/\/reset-password$/);
     await expectNoAxeViolations(page);
 
     const save = page.getByRole("button", { name: "Wachtwoord opslaan" });
@@ -137,15 +139,31 @@ test.describe("staff invitations", () => {
     await invited.close();
 
     await page.reload();
-    await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Actief");
-    await page
-      .getByRole("row")
-      .filter({ hasText: email })
-      .getByRole("button", { name: "Verwijderen" })
-      .click();
+    const member = page.getByRole("row").filter({ hasText: email });
+    await expect(member).toContainText("Actief");
+
+    // Granting admin rights asks for the admin's own password.
+    await member.getByRole("button", { name: "Admin maken" }).click();
+    const grant = page.getByRole("dialog", { name: "Admin maken" });
+    await expect(grant).toContainText(email);
+    await expect(grant.getByLabel("Je wachtwoord")).toBeFocused();
+    await expectNoAxeViolations(page);
+    await grant.getByRole("button", { name: "Admin maken" }).click();
+    await expect(grant.getByText("Voer je wachtwoord in", { exact: true })).toBeVisible();
+    await grant.getByLabel("Je wachtwoord").fill("Not-The-Passw0rd");
+    await grant.getByLabel("Je wachtwoord").press("Enter");
+    await expect(grant.getByRole("alert")).toContainText("Verkeerd wachtwoord");
+    await grant.getByLabel("Je wachtwoord").fill(e2eAccounts.admin.password);
+    await grant.getByRole("button", { name: "Admin maken" }).click();
+    await expect(grant).toBeHidden();
+    await expect(page.getByText("Rol aangepast")).toBeVisible();
+    await expect(member.getByRole("cell").nth(2)).toHaveText("Admin");
+
+    await member.getByRole("button", { name: "Verwijderen" }).click();
     const confirm = page.getByRole("dialog", { name: "Medewerker verwijderen" });
     await expect(confirm).toContainText(email);
     await expectNoAxeViolations(page);
+    await confirm.getByLabel("Je wachtwoord").fill(e2eAccounts.admin.password);
     await confirm.getByRole("button", { name: "Verwijderen" }).click();
     await expect(page.getByText("Medewerker verwijderd")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);

@@ -87,6 +87,7 @@ test.describe("admin: Panel deelnemers", () => {
     const second = await waitForMail(email, 2);
     expect(linkTo(second, "/verify-email")).not.toBe(linkTo(first, "/verify-email"));
     await page.goto(linkTo(second, "/verify-email"));
+    await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
     await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 
     await page.goto("/admin/panel");

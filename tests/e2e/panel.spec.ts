@@ -17,20 +17,31 @@ test("join from the home page, verify through the mail, and leave through the st
 
   await page.goto(linkTo(mail, "/verify-email"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mailadres bevestigen");
+  // The token is taken out of the address bar (and so the history) as soon as it is read.
+  await expect(page).toHaveURL(/\/verify-email$/);
+  // Nothing happens until the button is pressed.
+  const confirm = page.getByRole("button", { name: "Bevestig mijn e-mailadres" });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(page);
+  await confirm.click();
   await expect(
     page.getByRole("main").getByRole("status").filter({ hasText: "Je e-mailadres is bevestigd" }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // The used token is cleared from the address bar (and so from the history).
-  await expect(page).toHaveURL(/\/verify-email$/);
-
   // Opening the link again keeps the member confirmed.
   await page.goto(linkTo(mail, "/verify-email"));
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
   await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 
   await page.goto(linkTo(mail, "/stop-participation"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deelname stoppen");
+  await expect(page).toHaveURL(/\/stop-participation$/);
+  const leave = page.getByRole("button", { name: "Verwijder mij uit het panel" });
+  await expectNoAxeViolations(page);
+  // The keyboard alone will do.
+  await leave.focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("We hebben je uit het panel verwijderd")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Terug naar home" }).click();
@@ -38,6 +49,7 @@ test("join from the home page, verify through the mail, and leave through the st
 
   // The member is gone: the same stop link now fails with the translated code 15.
   await page.goto(linkTo(mail, "/stop-participation"));
+  await page.getByRole("button", { name: "Verwijder mij uit het panel" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText(
     "Kon je deelname niet stoppen met deze token; gebruik de link in de meest recente e-mail",
   );
@@ -57,11 +69,17 @@ test("an English sign-up gets English mails and pages", async ({ page }) => {
   expect(mail.subject).toBe("Confirm your sign-up for the research panel");
   await page.goto(linkTo(mail, "/verify-email"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify your email");
+  await expect(
+    page.getByText("Press the button to confirm your sign-up for the research panel."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm my email address" }).click();
   await expect(page.getByText("Successfully verified email")).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto(linkTo(mail, "/stop-participation"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deelname stoppen");
+  await page.getByRole("button", { name: "Remove me from the panel" }).click();
   await expect(page.getByText("We have removed you from the panel")).toBeVisible();
 });
 
@@ -69,6 +87,7 @@ test("a wrong or incomplete verification link shows a translated error", async (
   await page.goto(
     "/verify-email?panel_user_id=1&verification_token=wrongwrongwrongwrongwrongwrong22",
   );
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText(
     "Kon het e-mailadres niet verifiëren met deze token",
   );
@@ -100,10 +119,12 @@ test("signing up a known address looks the same and mails the owner", async ({ p
   expect(linkTo(second, "/verify-email")).not.toBe(linkTo(first, "/verify-email"));
   // The first link no longer works, the second does.
   await page.goto(linkTo(first, "/verify-email"));
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText(
     "Kon het e-mailadres niet verifiëren",
   );
   await page.goto(linkTo(second, "/verify-email"));
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
   await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 });
 
@@ -124,7 +145,40 @@ test("the one-click unsubscribe target of the mail header removes the member", a
   });
   expect(res.status()).toBe(200);
   await page.goto(linkTo(mail, "/verify-email"));
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText(
     "Kon het e-mailadres niet verifiëren",
   );
+});
+
+test("opening a link, as a mail scanner would, neither confirms nor removes anyone", async ({
+  page,
+}) => {
+  const email = uniqueEmail("scanner");
+  await page.goto("/");
+  await page.getByLabel("Je e-mailadres").fill(email);
+  await page.getByRole("button", { name: "Aanmelden voor het panel" }).click();
+  await expect(page).toHaveURL(/\/bedankt$/);
+  const mail = await waitForMail(email);
+
+  // A scanner loads both links and runs their scripts, but presses no button.
+  for (const path of ["/verify-email", "/stop-participation"]) {
+    await page.goto(linkTo(mail, path));
+    await expect(page.getByRole("button")).not.toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+  }
+
+  // Still a member (the stop link did nothing) and still unconfirmed: signing up again sends a
+  // new confirmation link, not the "already in the panel" mail.
+  await page.goto("/");
+  await page.getByLabel("Je e-mailadres").fill(email);
+  await page.getByRole("button", { name: "Aanmelden voor het panel" }).click();
+  await expect(page).toHaveURL(/\/bedankt$/);
+  const second = await waitForMail(email, 2);
+  expect(second.subject).toBe("Bevestig je aanmelding voor het onderzoekspanel");
+
+  // The person themselves confirms with the newest link.
+  await page.goto(linkTo(second, "/verify-email"));
+  await page.getByRole("button", { name: "Bevestig mijn e-mailadres" }).click();
+  await expect(page.getByText("Je e-mailadres is bevestigd")).toBeVisible();
 });

@@ -58,6 +58,7 @@ const adminList = [
   "PUT /api/staff/[id]",
   "DELETE /api/staff/[id]",
   "POST /api/staff/[id]/resend_invite",
+  "POST /api/staff/[id]/reset_2fa",
   "DELETE /api/panel_user/[id]",
   "DELETE /api/study/[id]",
   "POST /api/panel_message/[id]/send",

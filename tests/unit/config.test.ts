@@ -33,6 +33,21 @@ describe("configuration", () => {
     );
   });
 
+  it("sessions: an idle hour and twelve hours at most by default, both configurable", () => {
+    const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
+    expect(parseConfig(base).session).toEqual({
+      idleMs: 60 * 60_000,
+      absoluteMs: 12 * 3_600_000,
+      cookieName: "session",
+    });
+    const custom = parseConfig({ ...base, SESSION_IDLE_MINUTES: "15", SESSION_MAX_HOURS: "8" });
+    expect(custom.session).toMatchObject({ idleMs: 15 * 60_000, absoluteMs: 8 * 3_600_000 });
+    expect(() => parseConfig({ ...base, SESSION_IDLE_MINUTES: "0" })).toThrow(
+      /SESSION_IDLE_MINUTES/,
+    );
+    expect(() => parseConfig({ ...base, SESSION_MAX_HOURS: "soon" })).toThrow(/SESSION_MAX_HOURS/);
+  });
+
   it("accepts a complete production configuration", () => {
     const config = parseConfig({
       NODE_ENV: "production",
@@ -46,6 +61,7 @@ describe("configuration", () => {
     expect(config.appOrigin).toBe("https://panel.example.org");
     expect(config.mail.transport).toBe("resend");
     expect(config.trustProxy).toBe(true);
+    expect(config.session.cookieName).toBe("__Host-session");
     expect(config.responsesKey.length).toBe(32);
     // Provider requests per second for the whole site: below Resend's default of 5.
     expect(config.mail.ratePerSecond).toBe(4);

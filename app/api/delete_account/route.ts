@@ -1,9 +1,14 @@
 import { deleteOwnAccount } from "@/lib/auth/account";
 import { jsonWithCookies } from "@/lib/auth/responses";
+import { confirmPasswordSchema } from "@/lib/auth/schemas";
 import { clearedSessionCookie } from "@/lib/auth/session";
 import { route } from "@/lib/http/handler";
 
-export const DELETE = route({ auth: "staff" }, async ({ user }) => {
-  await deleteOwnAccount(user);
-  return jsonWithCookies({}, [clearedSessionCookie()]);
-});
+// The caller's password in the body: a deliberate addition to the spec (see DESIGN-NOTES).
+export const DELETE = route(
+  { auth: "staff", body: confirmPasswordSchema() },
+  async ({ user, body }) => {
+    await deleteOwnAccount(user, body);
+    return jsonWithCookies({}, [clearedSessionCookie()]);
+  },
+);

@@ -5,5 +5,6 @@ import { route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: disableTwoFactorSchema() },
-  async ({ user, body }) => toPublicUser(await disableTwoFactor(user, body)),
+  async ({ user, session, body }) =>
+    toPublicUser(await disableTwoFactor(user, session.sessionId, body)),
 );

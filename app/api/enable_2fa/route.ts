@@ -5,5 +5,6 @@ import { route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: enableTwoFactorSchema() },
-  async ({ user, body }) => toPublicUser(await enableTwoFactor(user, body)),
+  async ({ user, session, body }) =>
+    toPublicUser(await enableTwoFactor(user, session.sessionId, body)),
 );

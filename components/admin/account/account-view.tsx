@@ -1,6 +1,6 @@
 "use client";
 
-import { KeyRound, Pencil, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
+import { KeyRound, LogOut, Pencil, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useStaffUser } from "../staff-user-context";
@@ -8,10 +8,11 @@ import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { DisableTwoFactorDialog } from "./disable-two-factor-dialog";
 import { EnableTwoFactorDialog } from "./enable-two-factor-dialog";
+import { SignOutOthersDialog } from "./sign-out-others-dialog";
 
-type OpenModal = "password" | "enable" | "disable" | "delete" | null;
+type OpenModal = "password" | "enable" | "disable" | "signOutOthers" | "delete" | null;
 
-/** /account: the signed-in user's details and the four account actions. */
+/** /account: the signed-in user's details and the account actions. */
 export function AccountView() {
   const t = useTranslations("account");
   const { user } = useStaffUser();
@@ -79,6 +80,22 @@ export function AccountView() {
                 )}
               </td>
             </tr>
+            <tr>
+              <th scope="row" className="px-4 py-3 font-medium">
+                {t("sessions")}
+              </th>
+              <td className="px-4 py-3 text-muted">{t("sessionsHint")}</td>
+              <td className="px-4 py-3 text-right">
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => setModal("signOutOthers")}
+                >
+                  <LogOut aria-hidden className="size-4" />
+                  {t("signOutOthers")}
+                </button>
+              </td>
+            </tr>
           </tbody>
         </table>
       </div>
@@ -98,6 +115,7 @@ export function AccountView() {
       <ChangePasswordDialog open={modal === "password"} onClose={close} />
       <EnableTwoFactorDialog open={modal === "enable"} onClose={close} />
       <DisableTwoFactorDialog open={modal === "disable"} onClose={close} />
+      <SignOutOthersDialog open={modal === "signOutOthers"} onClose={close} />
       <DeleteAccountDialog open={modal === "delete"} onClose={close} />
     </section>
   );

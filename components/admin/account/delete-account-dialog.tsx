@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { ErrorCode } from "@/lib/errors/codes";
 
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -15,8 +15,12 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     texts: { [ErrorCode.ADMIN_REQUIRED]: t("delete.lastAdmin") },
   });
 
-  async function confirm() {
-    const result = await run({ path: "/api/delete_account", method: "DELETE" });
+  async function confirm(password: string) {
+    const result = await run({
+      path: "/api/delete_account",
+      method: "DELETE",
+      body: { password },
+    });
     if (!result.ok) return;
     toast.success(t("delete.success"));
     router.replace("/home");
@@ -24,7 +28,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   return (
-    <ConfirmDialog
+    <PasswordConfirmDialog
       open={open}
       onOpenChange={(next) => {
         if (next) return;
@@ -34,11 +38,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       title={t("delete.title")}
       description={t("delete.description")}
       confirmLabel={t("delete.submit")}
-      cancelLabel={t("cancel")}
       tone="danger"
       pending={pending}
       error={errorMessage}
-      onConfirm={() => void confirm()}
+      onConfirm={(password) => void confirm(password)}
     />
   );
 }

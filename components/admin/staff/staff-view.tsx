@@ -1,19 +1,22 @@
 "use client";
 
-import { Mail, ShieldMinus, ShieldPlus, Trash2 } from "lucide-react";
+import { Mail, ShieldMinus, ShieldOff, ShieldPlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { StaffListItem } from "@/lib/auth/staff-schemas";
 import { ErrorCode } from "@/lib/errors/codes";
 import { useStaffUser } from "../staff-user-context";
 import { InviteForm } from "./invite-form";
+
+/** What the password dialog is confirming, and for whom. */
+type Sensitive = { kind: "grant" | "remove" | "reset2fa"; member: StaffListItem };
 
 /** /admin/staff: who has access, their role, invitations, and removing access. */
 export function StaffView() {
@@ -25,23 +28,30 @@ export function StaffView() {
   const setItems = (update: (list: StaffListItem[]) => StaffListItem[]) =>
     staff.setData((data) => ({ items: update(data?.items ?? []) }));
   // Code 8 from these calls can only mean the last admin (see DESIGN-NOTES).
-  const { run } = useApiMutation({ texts: { [ErrorCode.ADMIN_REQUIRED]: t("lastAdmin") } });
+  const lastAdminText = { [ErrorCode.ADMIN_REQUIRED]: t("lastAdmin") };
+  const { run } = useApiMutation({ texts: lastAdminText });
+  // The actions that ask for the admin's password: their errors show inside the dialog.
+  const confirmed = useApiMutation({ texts: lastAdminText });
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<StaffListItem | null>(null);
+  const [sensitive, setSensitive] = useState<Sensitive | null>(null);
 
-  async function toggleAdmin(member: StaffListItem) {
+  function replaceItem(member: StaffListItem) {
+    setItems((list) => list.map((m) => (m.id === member.id ? member : m)));
+  }
+
+  async function takeAdminRole(member: StaffListItem) {
     setBusyId(member.id);
     const result = await run<StaffListItem>({
       path: `/api/staff/${member.id}`,
       method: "PUT",
-      body: { is_admin: !member.is_admin },
+      body: { is_admin: false },
     });
     setBusyId(null);
     if (!result.ok) {
       toast.error(result.message, { duration: 5000 });
       return;
     }
-    setItems((list) => list.map((m) => (m.id === result.data.id ? result.data : m)));
+    replaceItem(result.data);
     toast.success(t("updated"));
   }
 
@@ -53,18 +63,45 @@ export function StaffView() {
     else toast.error(result.message, { duration: 5000 });
   }
 
-  async function remove(member: StaffListItem) {
-    setBusyId(member.id);
-    const result = await run({ path: `/api/staff/${member.id}`, method: "DELETE" });
-    setBusyId(null);
-    setRemoving(null);
-    if (!result.ok) {
-      toast.error(result.message, { duration: 5000 });
-      return;
+  async function confirmSensitive({ kind, member }: Sensitive, password: string) {
+    const path = `/api/staff/${member.id}`;
+    const result = await confirmed.run<StaffListItem>(
+      kind === "grant"
+        ? { path, method: "PUT", body: { is_admin: true, password } }
+        : kind === "remove"
+          ? { path, method: "DELETE", body: { password } }
+          : { path: `${path}/reset_2fa`, body: { password } },
+    );
+    if (!result.ok) return;
+    setSensitive(null);
+    if (kind === "remove") {
+      setItems((list) => list.filter((m) => m.id !== member.id));
+      toast.success(t("removed"));
+    } else {
+      replaceItem(result.data);
+      toast.success(kind === "grant" ? t("updated") : t("twoFactorReset"));
     }
-    setItems((list) => list.filter((m) => m.id !== member.id));
-    toast.success(t("removed"));
   }
+
+  const dialogTexts = sensitive
+    ? {
+        grant: {
+          title: t("grantTitle"),
+          description: t("grantConfirm", { email: sensitive.member.email }),
+          confirmLabel: t("makeAdmin"),
+        },
+        remove: {
+          title: t("removeTitle"),
+          description: t("removeConfirm", { email: sensitive.member.email }),
+          confirmLabel: t("remove"),
+        },
+        reset2fa: {
+          title: t("resetTwoFactorTitle"),
+          description: t("resetTwoFactorConfirm", { email: sensitive.member.email }),
+          confirmLabel: t("resetTwoFactor"),
+        },
+      }[sensitive.kind]
+    : null;
 
   return (
     <section className="mx-auto max-w-5xl space-y-6">
@@ -130,7 +167,11 @@ export function StaffView() {
                           type="button"
                           className="btn-secondary px-3"
                           disabled={busy}
-                          onClick={() => void toggleAdmin(member)}
+                          onClick={() =>
+                            member.is_admin
+                              ? void takeAdminRole(member)
+                              : setSensitive({ kind: "grant", member })
+                          }
                         >
                           {member.is_admin ? (
                             <ShieldMinus aria-hidden className="size-4" />
@@ -150,12 +191,23 @@ export function StaffView() {
                             {t("resendInvite")}
                           </button>
                         ) : null}
+                        {member.two_factor_enabled && !self ? (
+                          <button
+                            type="button"
+                            className="btn-secondary px-3"
+                            disabled={busy}
+                            onClick={() => setSensitive({ kind: "reset2fa", member })}
+                          >
+                            <ShieldOff aria-hidden className="size-4" />
+                            {t("resetTwoFactor")}
+                          </button>
+                        ) : null}
                         {self ? null : (
                           <button
                             type="button"
                             className="btn-danger px-3"
                             disabled={busy}
-                            onClick={() => setRemoving(member)}
+                            onClick={() => setSensitive({ kind: "remove", member })}
                           >
                             <Trash2 aria-hidden className="size-4" />
                             {t("remove")}
@@ -173,16 +225,20 @@ export function StaffView() {
 
       <InviteForm onInvited={(member) => setItems((list) => [...list, member])} />
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        title={t("removeTitle")}
-        description={removing ? t("removeConfirm", { email: removing.email }) : ""}
-        confirmLabel={t("remove")}
-        cancelLabel={t("cancel")}
-        tone="danger"
-        pending={busyId !== null}
-        onConfirm={() => removing && void remove(removing)}
+      <PasswordConfirmDialog
+        open={sensitive !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          confirmed.reset();
+          setSensitive(null);
+        }}
+        title={dialogTexts?.title ?? ""}
+        description={dialogTexts?.description ?? ""}
+        confirmLabel={dialogTexts?.confirmLabel ?? ""}
+        tone={sensitive?.kind === "remove" ? "danger" : "primary"}
+        pending={confirmed.pending}
+        error={confirmed.errorMessage}
+        onConfirm={(password) => sensitive && void confirmSensitive(sensitive, password)}
       />
     </section>
   );

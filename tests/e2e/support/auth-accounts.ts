@@ -51,6 +51,12 @@ export const authTestAccounts = {
     name: "E2E Remove",
     admin: false,
   },
+  signOutOthers: {
+    email: "e2e-sign-out-others@example.org",
+    password: "Elsewhere-Passw0rd1",
+    name: "E2E Elsewhere",
+    admin: false,
+  },
   english: {
     email: "e2e-english@example.org",
     password: "English-Passw0rd1",

@@ -15,7 +15,11 @@ describe("DELETE /api/delete_account", () => {
     const { email, user } = await account();
     const cookie = await signIn(email);
     const other = await signIn(email, PASSWORD, "192.0.2.201");
-    const res = await call(deleteAccount.DELETE, { method: "DELETE", cookie });
+    const res = await call(deleteAccount.DELETE, {
+      method: "DELETE",
+      cookie,
+      body: { password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({});
     expect(res.setCookies.some((c) => c.startsWith("session=;") && c.includes("Max-Age=0"))).toBe(
@@ -33,7 +37,11 @@ describe("DELETE /api/delete_account", () => {
     await db.update(staffUsers).set({ isAdmin: false });
     const { email, user } = await account({ admin: true });
     const cookie = await signIn(email);
-    const res = await call(deleteAccount.DELETE, { method: "DELETE", cookie });
+    const res = await call(deleteAccount.DELETE, {
+      method: "DELETE",
+      cookie,
+      body: { password: PASSWORD },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe(8);
     expect(res.body.error.message).toMatch(/last admin/);
@@ -41,7 +49,10 @@ describe("DELETE /api/delete_account", () => {
 
     // With a second admin it can.
     await account({ admin: true });
-    expect((await call(deleteAccount.DELETE, { method: "DELETE", cookie })).status).toBe(200);
+    expect(
+      (await call(deleteAccount.DELETE, { method: "DELETE", cookie, body: { password: PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 
   it("is refused from another site", async () => {
@@ -51,6 +62,7 @@ describe("DELETE /api/delete_account", () => {
       method: "DELETE",
       cookie,
       origin: "https://evil.example",
+      body: { password: PASSWORD },
     });
     expect(res.status).toBe(403);
     const db = await getDb();

@@ -155,7 +155,7 @@ describe("staff management (admins only)", () => {
       method: "PUT",
       cookie: a.cookie,
       params,
-      body: { is_admin: true },
+      body: { is_admin: true, password: a.password },
     });
     expect(grant.status).toBe(200);
     expect(grant.body.is_admin).toBe(true);
@@ -183,7 +183,12 @@ describe("staff management (admins only)", () => {
     });
     expect(demote.status).toBe(409);
     expect(demote.body.error.code).toBe(8);
-    const remove = await call(staffMember.DELETE, { method: "DELETE", cookie: a.cookie, params });
+    const remove = await call(staffMember.DELETE, {
+      method: "DELETE",
+      cookie: a.cookie,
+      params,
+      body: { password: a.password },
+    });
     expect(remove.status).toBe(409);
     expect(remove.body.error.code).toBe(8);
     expect((await userRow(a.user.id)).isAdmin).toBe(true);
@@ -242,6 +247,7 @@ describe("staff management (admins only)", () => {
       method: "DELETE",
       cookie: a.cookie,
       params: { id: String(other.user.id) },
+      body: { password: a.password },
     });
     expect(res.status).toBe(200);
     const db = await getDb();
@@ -255,6 +261,7 @@ describe("staff management (admins only)", () => {
       method: "DELETE",
       cookie: a.cookie,
       params: { id: String(other.user.id) },
+      body: { password: a.password },
     });
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe(12);
@@ -266,6 +273,7 @@ describe("staff management (admins only)", () => {
       method: "DELETE",
       cookie: a.cookie,
       params: { id: "abc" },
+      body: { password: a.password },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(22);

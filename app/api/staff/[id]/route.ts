@@ -1,16 +1,20 @@
 import { removeStaff, setStaffAdmin } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
+import { confirmPasswordSchema } from "@/lib/auth/schemas";
 import { updateStaffSchema } from "@/lib/auth/staff-schemas";
 import { idParamsSchema } from "@/lib/validation";
 import { route } from "@/lib/http/handler";
 
 export const PUT = route(
   { auth: "admin", params: idParamsSchema, body: updateStaffSchema },
-  async ({ params, body, user }) =>
-    toStaffListItem(await setStaffAdmin(params.id, body.is_admin, user)),
+  async ({ params, body, user, session }) =>
+    toStaffListItem(await setStaffAdmin(params.id, body, { user, sessionId: session.sessionId })),
 );
 
-export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params, user }) => {
-  await removeStaff(params.id, user);
-  return {};
-});
+export const DELETE = route(
+  { auth: "admin", params: idParamsSchema, body: confirmPasswordSchema() },
+  async ({ params, body, user }) => {
+    await removeStaff(params.id, body, user);
+    return {};
+  },
+);

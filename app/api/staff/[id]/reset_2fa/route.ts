@@ -1,0 +1,13 @@
+import { confirmPasswordSchema } from "@/lib/auth/schemas";
+import { resetStaffTwoFactor } from "@/lib/auth/staff-admin";
+import { toStaffListItem } from "@/lib/auth/staff-list";
+import { route } from "@/lib/http/handler";
+import { idParamsSchema } from "@/lib/validation";
+
+export const POST = route(
+  { auth: "admin", params: idParamsSchema, body: confirmPasswordSchema() },
+  async ({ params, body, user, session }) =>
+    toStaffListItem(
+      await resetStaffTwoFactor(params.id, body, { user, sessionId: session.sessionId }),
+    ),
+);

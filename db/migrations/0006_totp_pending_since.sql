@@ -1,0 +1,1 @@
+ALTER TABLE "staff_users" ADD COLUMN "totp_pending_since" timestamp with time zone;
