@@ -18,7 +18,7 @@ import {
   type Database,
 } from "@/db/client";
 import { staffUsers, studies, surveyResponses, surveys } from "@/db/schema";
-import { createSession, SESSION_COOKIE } from "@/lib/auth/session";
+import { createSession, sessionCookieName } from "@/lib/auth/session";
 import { sealAnswers } from "@/lib/responses/sealed-answers";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { Step } from "@/lib/surveys/schema";
@@ -132,7 +132,7 @@ async function fill(database: Database): Promise<{ studyIds: number[]; cookie: s
     .values({ email: "bench-export@example.org", isVerified: true })
     .returning();
   const { token } = await createSession(user.id);
-  return { studyIds, cookie: `${SESSION_COOKIE}=${token}` };
+  return { studyIds, cookie: `${sessionCookieName()}=${token}` };
 }
 
 async function freshDatabase(backend: Backend): Promise<{

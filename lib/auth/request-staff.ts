@@ -1,7 +1,6 @@
 import "server-only";
 import type { StaffUser } from "@/db/schema";
-import { readCookie } from "@/lib/cookies";
-import { SESSION_COOKIE, validateSessionToken } from "./session";
+import { sessionTokenFrom, validateSessionToken } from "./session";
 
 /**
  * The staff user whose live session cookie a request carries, or null. The session is never
@@ -9,7 +8,7 @@ import { SESSION_COOKIE, validateSessionToken } from "./session";
  * is calling without answering with a Set-Cookie.
  */
 export async function staffUserWithoutRenewal(req: Request): Promise<StaffUser | null> {
-  const session = await validateSessionToken(readCookie(req, SESSION_COOKIE), new Date(), {
+  const session = await validateSessionToken(sessionTokenFrom(req), new Date(), {
     renew: false,
   });
   return session?.user ?? null;

@@ -4,7 +4,7 @@ import { PUT } from "@/app/api/study/[id]/survey/route";
 import { GET } from "@/app/api/survey/[surveyUuid]/route";
 import { getDb } from "@/db/client";
 import { sessions, surveyResponses } from "@/db/schema";
-import { SESSION_COOKIE } from "@/lib/auth/session";
+import { sessionCookieName } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
@@ -73,7 +73,7 @@ describe("GET /api/survey/{surveyUuid}?preview=1 (staff preview)", () => {
     const { surveyUuid } = await insertStudyWithSurvey({ status: "not_started" });
     const made = await getSurvey(surveyUuid, {
       query: "?preview=1",
-      cookie: `${SESSION_COOKIE}=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+      cookie: `${sessionCookieName()}=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`,
     });
     expect(made.status).toBe(409);
     expect(made.body.error.code).toBe(20);
