@@ -1,9 +1,11 @@
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import { toPublicUser } from "@/lib/auth/session";
 import { disableTwoFactor } from "@/lib/auth/two-factor";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: disableTwoFactorSchema() },
   async ({ user, body }) => toPublicUser(await disableTwoFactor(user, body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -3,7 +3,7 @@ import { signInWithPassword } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "optional", body: loginSchema() },
@@ -21,3 +21,5 @@ export const POST = route(
     ]);
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

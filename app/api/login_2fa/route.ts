@@ -4,7 +4,7 @@ import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "optional", body: loginTwoFactorSchema() },
@@ -22,3 +22,5 @@ export const POST = route(
     ]);
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

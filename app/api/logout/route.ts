@@ -1,6 +1,6 @@
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { clearedSessionCookie, revokeSession } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { logInfo } from "@/lib/log";
 
 // Signing out twice is not an error: either way the browser ends up without a session.
@@ -11,3 +11,5 @@ export const POST = route({ auth: "optional" }, async ({ session }) => {
   }
   return jsonWithCookies({}, [clearedSessionCookie()]);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { removeStaff, setStaffAdmin } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
 import { updateStaffSchema } from "@/lib/auth/staff-schemas";
 import { idParamsSchema } from "@/lib/validation";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const PUT = route(
   { auth: "admin", params: idParamsSchema, body: updateStaffSchema },
@@ -14,3 +14,5 @@ export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ 
   await removeStaff(params.id, user);
   return {};
 });
+
+export const { GET, POST, PATCH } = otherMethods("PUT", "DELETE");

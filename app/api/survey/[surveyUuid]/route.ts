@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { surveyUuidParamsSchema } from "@/lib/surveys/params";
 import { getPublicSurvey } from "@/lib/surveys/public";
 
@@ -8,3 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: "none", params: surveyUuidParamsSchema }, async ({ params }) =>
   getPublicSurvey(params.surveyUuid),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
