@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import type { PublicUser } from "./public-user";
+import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
 export const SESSION_COOKIE = "session";
 const SESSION_MS = 7 * 24 * 3600 * 1000;
@@ -102,6 +103,33 @@ export function clearedSessionCookie(): string {
     httpOnly: true,
     secure: getConfig().isProduction,
   });
+}
+
+/** The session cookie with the script-readable hint that a session exists (signed-in-hint.ts). */
+export function sessionCookies(token: string, expiresAt: Date): string[] {
+  return [
+    sessionCookie(token, expiresAt),
+    serializeCookie(SIGNED_IN_HINT_COOKIE, "1", {
+      expires: expiresAt,
+      httpOnly: false,
+      secure: getConfig().isProduction,
+      sameSite: "Lax",
+    }),
+  ];
+}
+
+/** Clears the hint that a session may exist (when none does). */
+export function clearedSignedInHintCookie(): string {
+  return serializeCookie(SIGNED_IN_HINT_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: false,
+    secure: getConfig().isProduction,
+  });
+}
+
+/** Clears the session cookie and its hint. */
+export function clearedSessionCookies(): string[] {
+  return [clearedSessionCookie(), clearedSignedInHintCookie()];
 }
 
 /** The staff user as the API shows it: never a hash, secret or token. */

@@ -3,11 +3,13 @@ import { z, type ZodType } from "zod";
 import { isConnectionLost } from "@/db/errors";
 import type { StaffUser } from "@/db/schema";
 import {
+  clearedSignedInHintCookie,
   SESSION_COOKIE,
-  sessionCookie,
+  sessionCookies,
   validateSessionToken,
   type SessionContext,
 } from "@/lib/auth/session";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { readCookie } from "@/lib/cookies";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -255,14 +257,23 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
-        response.headers.append(
-          "set-cookie",
-          sessionCookie(readCookie(req, SESSION_COOKIE)!, session.expiresAt),
-        );
+        for (const cookie of sessionCookies(readCookie(req, SESSION_COOKIE)!, session.expiresAt)) {
+          response.headers.append("set-cookie", cookie);
+        }
       }
       return response;
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error);
+      if (error instanceof AppError) {
+        const response = errorResponse(error);
+        // No session after all: the browser's hint that there is one goes too (signed-in-hint.ts).
+        if (
+          error.code === ErrorCode.NOT_SIGNED_IN &&
+          hasSignedInHint(req.headers.get("cookie") ?? "")
+        ) {
+          response.headers.append("set-cookie", clearedSignedInHintCookie());
+        }
+        return response;
+      }
       logError("api", error, { method: req.method, path: new URL(req.url).pathname });
       // A dropped database connection fails the request as a whole: 503 says try again.
       if (isConnectionLost(error)) {

@@ -2,7 +2,7 @@ import { challengeCookie } from "@/lib/auth/challenge";
 import { signInWithPassword } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginSchema } from "@/lib/auth/schemas";
-import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
+import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
@@ -16,9 +16,10 @@ export const POST = route(
     }
     // Signing in replaces whatever session this browser had.
     if (session) await revokeSession(session.sessionId);
-    return jsonWithCookies({ two_factor_required: false, user: toPublicUser(result.user) }, [
-      sessionCookie(result.token, result.expiresAt),
-    ]);
+    return jsonWithCookies(
+      { two_factor_required: false, user: toPublicUser(result.user) },
+      sessionCookies(result.token, result.expiresAt),
+    );
   },
 );
 

@@ -2,7 +2,7 @@ import { CHALLENGE_COOKIE, clearedChallengeCookie } from "@/lib/auth/challenge";
 import { signInWithCode } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginTwoFactorSchema } from "@/lib/auth/schemas";
-import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
+import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
 import { otherMethods, route } from "@/lib/http/handler";
 
@@ -17,7 +17,7 @@ export const POST = route(
     );
     if (session) await revokeSession(session.sessionId);
     return jsonWithCookies({ user: toPublicUser(result.user) }, [
-      sessionCookie(result.token, result.expiresAt),
+      ...sessionCookies(result.token, result.expiresAt),
       clearedChallengeCookie(),
     ]);
   },
