@@ -1,4 +1,5 @@
 import { SurveyRunner } from "@/components/survey/survey-runner";
+import { ClientMessages } from "@/components/public/client-messages";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 
@@ -12,5 +13,9 @@ export const generateMetadata = metadataFor("survey");
 export default async function SurveyPage({ params }: PageProps<"/[locale]/survey/[surveyUuid]">) {
   await pageLocale(params);
   const { surveyUuid } = await params;
-  return <SurveyRunner surveyUuid={surveyUuid} />;
+  return (
+    <ClientMessages namespaces={["survey"]}>
+      <SurveyRunner surveyUuid={surveyUuid} />
+    </ClientMessages>
+  );
 }
