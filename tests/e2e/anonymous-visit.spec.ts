@@ -40,9 +40,17 @@ function watch(page: Page) {
     if (new URL(r.url()).pathname === "/api/whoami") whoami.push(r.url());
   });
   page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") consoleErrors.push(m.text());
+    if (m.type() === "error" || m.type() === "warning") {
+      // Named by the response listener below instead.
+      if (!m.text().startsWith("Failed to load resource")) consoleErrors.push(m.text());
+    }
   });
   page.on("pageerror", (e) => consoleErrors.push(e.message));
+  // The console says only "Failed to load resource"; the address says which one.
+  page.on("requestfailed", (r) => consoleErrors.push(`failed ${new URL(r.url()).pathname}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) consoleErrors.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
   return { whoami, consoleErrors };
 }
 
@@ -72,7 +80,7 @@ test("signed in, the footer links to the portal; signed out, it stops asking", a
 
   const seen = watch(page);
   await page.goto("/research");
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: /portal/i })).toBeVisible();
+  await expect(page.getByRole("contentinfo").locator('a[href="/admin/studies"]')).toBeVisible();
   expect(seen.whoami).toHaveLength(1);
 
   await signOut(page);
