@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: measures the performance budgets on this machine and writes the figures, each
  * beside its budget, to BENCHMARKS.md. `npm run bench -- messages` runs only the panel-message
- * delivery benchmark and updates only its section.
+ * delivery benchmark and updates only its section; `--no-messages` leaves that one out, and
+ * `--cpu-prof` adds a CPU profile of each server to the report.
  * Ratios are taken within one run against baselines served by the same `next start`, so the
  * machine's speed cancels out. Needs a production build (built here if missing) and, for the
  * Postgres figures, the server on 127.0.0.1:5432 (database `test`, user `postgres`).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -229,11 +230,23 @@ ${deliveryTable(results)}`,
   );
 }
 
+/** The `## ` sections of `previous` that `current` does not have, as Markdown. */
+function otherSections(previous: string, current: string): string {
+  const titles = new Set([...current.matchAll(/^## (.+)$/gm)].map((m) => m[1]));
+  return previous
+    .split(/\n(?=## )/)
+    .filter((part) => part.startsWith("## ") && !titles.has(part.slice(3, part.indexOf("\n"))))
+    .map((part) => `\n${part.trimEnd()}\n`)
+    .join("");
+}
+
 async function main() {
   if (process.argv.slice(2).includes("messages")) {
     await runMessages();
     return;
   }
+  // Sections written by other benchmark runs (messages, export…) are kept as they were.
+  const previous = existsSync("BENCHMARKS.md") ? readFileSync("BENCHMARKS.md", "utf8") : "";
   if (!existsSync(".next/BUILD_ID")) {
     const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
     if (build.status !== 0) process.exit(1);
@@ -276,9 +289,9 @@ ${profiles.length ? `\n## Profiles\n\n${profiles.join("\n\n")}\n` : ""}
 |---|---|---|---|---|---|---|
 ${table}
 `;
-  writeFileSync("BENCHMARKS.md", md);
+  writeFileSync("BENCHMARKS.md", `${md.trimEnd()}\n${otherSections(previous, md)}`);
   console.log(md);
-  await runMessages();
+  if (!process.argv.includes("--no-messages")) await runMessages();
 }
 
 await main();
