@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
-import { Toaster } from "sonner";
 import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
 import { LocaleSync } from "@/components/public/locale-sync";
 import { locales } from "@/lib/i18n/locales";
@@ -35,8 +34,6 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
         <NextIntlClientProvider messages={clientMessages}>
           <LocaleSync locale={locale} />
           {children}
-          {/* Plain toasts: the coloured variants fall short of WCAG contrast. */}
-          <Toaster position="top-center" closeButton />
         </NextIntlClientProvider>
       </body>
     </html>

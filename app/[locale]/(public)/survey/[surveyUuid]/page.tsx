@@ -1,5 +1,6 @@
 import { SurveyRunner } from "@/components/survey/survey-runner";
 import { ClientMessages } from "@/components/public/client-messages";
+import { Toasts } from "@/components/ui/toasts";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 
@@ -16,6 +17,8 @@ export default async function SurveyPage({ params }: PageProps<"/[locale]/survey
   return (
     <ClientMessages namespaces={["survey"]}>
       <SurveyRunner surveyUuid={surveyUuid} />
+      {/* The last step toasts when the token is copied. */}
+      <Toasts />
     </ClientMessages>
   );
 }
