@@ -52,6 +52,26 @@ describe.runIf(onPostgres)("dropped database connections", () => {
     };
   }
 
+  /**
+   * Waits until the pool has replaced the connections it lost: a terminated idle connection is
+   * only noticed by the next query on it, which fails like a query during the fault.
+   */
+  async function settled(): Promise<void> {
+    const db = await getDb();
+    let reasons: string[] = [];
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const probes = await Promise.allSettled(
+        Array.from({ length: 10 }, () => db.execute(sql`select 1`)),
+      );
+      reasons = probes.flatMap((p) =>
+        p.status === "rejected" ? [String((p.reason as Error).cause ?? p.reason)] : [],
+      );
+      if (reasons.length === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`the pool did not recover: ${[...new Set(reasons)].join("; ")}`);
+  }
+
   function expectFailedCleanly(results: CallResult[]): void {
     for (const r of results) {
       if (r.status === 200) continue;
@@ -81,8 +101,8 @@ describe.runIf(onPostgres)("dropped database connections", () => {
     const failed = results.filter((r) => r.status !== 200).length;
     expect(failed).toBeGreaterThan(0);
 
-    // Back to normal: once the pool has seen its connections go, the next requests succeed.
-    await new Promise((r) => setTimeout(r, 300));
+    // Back to normal: once the pool has replaced its lost connections, requests succeed.
+    await settled();
     const after = await Promise.all(Array.from({ length: 10 }, (_, n) => submit(n)));
     expect(after.map((r) => r.status)).toEqual(Array(10).fill(200));
 
@@ -115,7 +135,7 @@ describe.runIf(onPostgres)("dropped database connections", () => {
     const killer = keepTerminating();
     const results = await Promise.all(messages.map((m) => send(m.id)));
     await killer.stop();
-    await new Promise((r) => setTimeout(r, 300));
+    await settled();
     expectFailedCleanly(results);
 
     const db = await getDb();
