@@ -47,7 +47,12 @@ function watch(page: Page) {
   });
   page.on("pageerror", (e) => consoleErrors.push(e.message));
   // The console says only "Failed to load resource"; the address says which one.
-  page.on("requestfailed", (r) => consoleErrors.push(`failed ${new URL(r.url()).pathname}`));
+  // Link prefetches cut short by the next navigation are aborted, not failed.
+  page.on("requestfailed", (r) => {
+    if (r.failure()?.errorText !== "net::ERR_ABORTED") {
+      consoleErrors.push(`failed ${new URL(r.url()).pathname}`);
+    }
+  });
   page.on("response", (r) => {
     if (r.status() >= 400) consoleErrors.push(`${r.status()} ${new URL(r.url()).pathname}`);
   });
