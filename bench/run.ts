@@ -85,18 +85,22 @@ const PROFILE = process.argv.includes("--cpu-prof");
 async function runBackend(backend: Backend) {
   const env = await prepareDatabase(backend);
   const profileDir = PROFILE ? mkdtempSync(path.join(os.tmpdir(), `rp-prof-${backend}-`)) : "";
-  const server = await startServer(PORT, {
-    ...env,
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
-    MAIL_TRANSPORT: "memory",
-    DISABLE_BACKGROUND_JOBS: "1",
-    // The load generator plays many clients behind one proxy, each request from its own
-    // address: per-client limits then never apply, so the server is measured, not the limiter.
-    TRUST_PROXY: "1",
-    ...(PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
-  });
+  const server = await startServer(
+    PORT,
+    {
+      ...env,
+      APP_URL: `http://127.0.0.1:${PORT}`,
+      APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
+      MAIL_TRANSPORT: "memory",
+      DISABLE_BACKGROUND_JOBS: "1",
+      // The load generator plays many clients behind one proxy, each request from its own
+      // address: per-client limits then never apply, so the server is measured, not the limiter.
+      TRUST_PROXY: "1",
+    },
+    process.cwd(),
+    PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const origin = server.url;
   try {
     const get = async (scenario: string, url: string, clients = 50) => {

@@ -8,10 +8,20 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
   cwd = process.cwd(),
+  /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS may not carry). */
+  nodeArgs: string[] = [],
 ): Promise<Server> {
   const child: ChildProcess = spawn(
-    path.resolve("node_modules/.bin/next"),
-    ["start", "-p", String(port), "-H", "127.0.0.1"],
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.resolve("node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
     {
       cwd,
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
