@@ -152,6 +152,20 @@ const table: Record<string, Spec> = {
     ),
   },
   "DELETE /api/study/[id]": { params: id, input: none },
+  "GET /api/study/[id]/survey": { params: id, input: none },
+  "PUT /api/study/[id]/survey": {
+    params: id,
+    input: json({
+      study_id: 999_999,
+      survey_uuid: "00000000-0000-4000-8000-000000000000",
+      steps: [],
+    }),
+  },
+  "GET /api/study/[id]/responses/export": {
+    params: id,
+    query: { format: "csv" },
+    input: none,
+  },
   "GET /api/study/[id]/attachments": { params: id, input: none },
   "POST /api/study/[id]/attachments": { params: id, input: { kind: "file" } },
   "GET /api/study/[id]/attachments/[attachmentId]": {
