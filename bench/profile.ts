@@ -23,6 +23,8 @@ export function topFunctions(dir: string, count = 15): string[] {
   const self = new Map<string, number>();
   let total = 0;
   for (const node of profile.nodes) {
+    // Time spent waiting for requests is not work.
+    if (node.callFrame.functionName === "(idle)") continue;
     const hits = node.hitCount ?? 0;
     total += hits;
     const { functionName, url, lineNumber } = node.callFrame;
