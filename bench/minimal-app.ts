@@ -17,6 +17,8 @@ export function buildMinimalApp(): void {
     path.join(MINIMAL_DIR, "package.json"),
     JSON.stringify({ name: "bench-minimal-app", private: true }),
   );
+  // Its own (empty) configuration: without one, Next.js would load the project's from above.
+  writeFileSync(path.join(MINIMAL_DIR, "next.config.mjs"), "export default {};\n");
   writeFileSync(
     path.join(MINIMAL_DIR, "app/layout.jsx"),
     `export default function RootLayout({ children }) {
