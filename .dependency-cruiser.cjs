@@ -21,7 +21,7 @@ const CLIENT_SAFE = [
   "^lib/rich-text/allow-list\\.ts$",
   "^lib/i18n/(locales|persist-locale|use-error-message)\\.ts$",
   "^lib/config/(help-line|quick-exit)\\.ts$",
-  "^lib/auth/(schemas|staff-schemas|public-user)\\.ts$",
+  "^lib/auth/(schemas|staff-schemas|public-user|signed-in-hint)\\.ts$",
   "^lib/panel/schemas\\.ts$",
   "^lib/responses/schemas\\.ts$",
   "^lib/studies/(schemas|admin-schemas)\\.ts$",

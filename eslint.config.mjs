@@ -14,6 +14,7 @@ export default defineConfig([
     "db/migrations/**",
     "test-results/**",
     "playwright-report/**",
+    ".bench-minimal-app/**",
   ]),
   {
     plugins: { boundaries },

@@ -1,8 +1,8 @@
-import http from "node:http";
+import autocannon from "autocannon";
 
 export type LoadOptions = {
   url: string;
-  method?: string;
+  method?: "GET" | "POST";
   headers?: Record<string, string>;
   /** Body for request number i (lets each request carry a distinct e-mail address, say). */
   body?: (i: number) => string | undefined;
@@ -18,83 +18,58 @@ export type LoadResult = {
   rps: number;
   p50: number;
   p99: number;
+  /** Connection errors, timeouts and answers other than 2xx. */
   errors: number;
   statuses: Record<string, number>;
 };
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+function once(o: LoadOptions, durationMs: number, counter: { n: number }) {
+  const perRequest = Boolean(o.body || o.headersFor);
+  return autocannon({
+    url: o.url,
+    method: o.method ?? "GET",
+    headers: o.headers,
+    connections: o.connections,
+    duration: durationMs / 1000,
+    // Requests are never pipelined: one at a time per connection, like browsers and proxies.
+    pipelining: 1,
+    timeout: 30,
+    // Each request gets its own body and headers (distinct addresses, say).
+    requests: perRequest
+      ? [
+          {
+            setupRequest: (req) => {
+              const i = counter.n++;
+              return {
+                ...req,
+                body: o.body?.(i) ?? req.body,
+                headers: { ...req.headers, ...o.headersFor?.(i) },
+              };
+            },
+          },
+        ]
+      : undefined,
+  });
 }
 
-/** A small closed-loop load generator: `connections` keep-alive clients, each one request at a time. */
+/**
+ * A closed-loop load run with autocannon: `connections` keep-alive clients, each one request at
+ * a time, after a warm-up whose figures are dropped.
+ */
 export async function load(o: LoadOptions): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
-  const target = new URL(o.url);
-  let counter = 0;
-  const once = (measure: boolean, latencies: number[], statuses: Record<string, number>) =>
-    new Promise<void>((resolve) => {
-      const i = counter++;
-      const body = o.body?.(i);
-      const start = process.hrtime.bigint();
-      const req = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname + target.search,
-          method: o.method ?? "GET",
-          headers: {
-            ...o.headers,
-            ...o.headersFor?.(i),
-            ...(body !== undefined ? { "content-length": Buffer.byteLength(body) } : {}),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => {
-            if (measure) {
-              latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
-              statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
-            }
-            resolve();
-          });
-        },
-      );
-      req.on("error", () => {
-        if (measure) statuses.error = (statuses.error ?? 0) + 1;
-        resolve();
-      });
-      if (body !== undefined) req.write(body);
-      req.end();
-    });
-
-  const run = async (ms: number, measure: boolean) => {
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    const end = Date.now() + ms;
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: o.connections }, async () => {
-        while (Date.now() < end) await once(measure, latencies, statuses);
-      }),
-    );
-    return { latencies, statuses, elapsed: Date.now() - started };
-  };
-
-  if (o.warmupMs) await run(o.warmupMs, false);
-  const { latencies, statuses, elapsed } = await run(o.durationMs, true);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const errors = Object.entries(statuses)
-    .filter(([s]) => s === "error" || Number(s) >= 400)
-    .reduce((n, [, c]) => n + c, 0);
+  const counter = { n: 0 };
+  if (o.warmupMs) await once(o, o.warmupMs, counter);
+  const r = await once(o, o.durationMs, counter);
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
+    statuses[code] = Number((stat as { count: number | string }).count);
+  }
   return {
-    requests: latencies.length,
-    rps: (latencies.length / elapsed) * 1000,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
+    requests: r.requests.total,
+    rps: r.requests.total / (o.durationMs / 1000),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
     statuses,
   };
 }

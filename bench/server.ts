@@ -1,13 +1,29 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 
 export type Server = { url: string; stop: () => Promise<void> };
 
 /** Starts the production build on a port with the given environment and waits for health. */
-export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  cwd = process.cwd(),
+  /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS may not carry). */
+  nodeArgs: string[] = [],
+): Promise<Server> {
   const child: ChildProcess = spawn(
-    "npx",
-    ["next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    process.execPath,
+    [
+      ...nodeArgs,
+      path.resolve("node_modules/next/dist/bin/next"),
+      "start",
+      "-p",
+      String(port),
+      "-H",
+      "127.0.0.1",
+    ],
     {
+      cwd,
       env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
@@ -15,9 +31,10 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
+  const probe = cwd === process.cwd() ? "/api/health" : "/";
   for (;;) {
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}${probe}`);
       if (res.ok) break;
     } catch {
       // not up yet

@@ -42,7 +42,9 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     import("postgres"),
     import("drizzle-orm/postgres-js"),
   ]);
-  const client = postgres(url, { max, onnotice: () => {} });
+  // No type lookup on connect: no column is an array of a custom type, and a connection dropped
+  // during that lookup would reject a promise nobody awaits (and take the process down).
+  const client = postgres(url, { max, onnotice: () => {}, fetch_types: false });
   const db = drizzle(client, { schema });
   return { db: db as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }

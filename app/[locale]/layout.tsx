@@ -1,21 +1,11 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
-import { Toaster } from "sonner";
+import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
 import { LocaleSync } from "@/components/public/locale-sync";
 import { locales } from "@/lib/i18n/locales";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import "../globals.css";
-
-const PUBLIC_CLIENT_NAMESPACES = [
-  "common",
-  "errors",
-  "home",
-  "auth",
-  "panel",
-  "studies",
-  "survey",
-] as const;
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
@@ -34,20 +24,16 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function LocaleLayout({ children, params }: LayoutProps<"/[locale]">) {
   const locale = await pageLocale(params);
-  // Every page carries its client messages in its HTML, so public pages get only the areas their
-  // client components use (the admin layout provides all of them again for the portal).
-  const messages = await getMessages();
-  const clientMessages = Object.fromEntries(
-    PUBLIC_CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]),
-  );
+  // Every page carries its client messages in its HTML, so a page gets only the base texts here;
+  // a page whose islands need more wraps them in <ClientMessages> (the admin layout provides
+  // every text again for the portal).
+  const clientMessages = pickMessages(await getMessages(), BASE_CLIENT_MESSAGES);
   return (
     <html lang={locale}>
       <body className="min-h-screen">
         <NextIntlClientProvider messages={clientMessages}>
           <LocaleSync locale={locale} />
           {children}
-          {/* Plain toasts: the coloured variants fall short of WCAG contrast. */}
-          <Toaster position="top-center" closeButton />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { LinkActionStatus } from "./link-action-status";
+import { ClientMessages } from "@/components/public/client-messages";
 import { Spinner } from "@/components/ui/spinner";
 
 /**
@@ -17,7 +18,9 @@ export async function LinkActionPage({ action }: { action: "verify" | "stop" }) 
       <h1 className="text-3xl font-bold tracking-tight text-primary-800">{t("title")}</h1>
       <div className="mt-8">
         <Suspense fallback={<Spinner label={common("loading")} />}>
-          <LinkActionStatus action={action} />
+          <ClientMessages namespaces={["panel.verify", "panel.stop"]}>
+            <LinkActionStatus action={action} />
+          </ClientMessages>
         </Suspense>
       </div>
       <p className="mt-8">

@@ -2,23 +2,30 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 
 const loadLoginDialog = () => import("@/components/auth/login-dialog");
 
 // The sign-in dialog (its forms and validation) is only for staff: visitors never download it.
 const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
 
+const noSubscription = () => () => {};
+const readHint = () => hasSignedInHint(document.cookie);
+const noHintOnServer = () => false;
+
 /**
  * The only session-aware part of public pages: asking /api/whoami from the browser keeps the
- * pages themselves static.
+ * pages themselves static. It asks only when the signed-in hint cookie says a session may
+ * exist, so an anonymous visit makes no request (and a 401 clears a stale hint).
  */
 export function FooterAuth() {
   const t = useTranslations("common.footer");
-  const whoami = useApiQuery("/api/whoami");
+  const hinted = useSyncExternalStore(noSubscription, readHint, noHintOnServer);
+  const whoami = useApiQuery(hinted ? "/api/whoami" : null);
   const [wanted, setWanted] = useState(false);
-  if (!whoami.loading && !whoami.error) {
+  if (whoami.data) {
     // A plain link, not next/link: a client-side navigation would keep this public page's
     // document and its CSP, and the portal must run under its own stricter, per-request one.
     return (

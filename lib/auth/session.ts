@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { readUniqueCookie, serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import type { PublicUser } from "./public-user";
+import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
 
 /** How far the idle timeout must have moved before the new expiry is written. */
 const RENEW_STEP_MS = 60_000;
@@ -141,6 +142,33 @@ export function clearedSessionCookie(): string {
     httpOnly: true,
     secure: getConfig().isProduction,
   });
+}
+
+/** The session cookie with the script-readable hint that a session exists (signed-in-hint.ts). */
+export function sessionCookies(token: string, expiresAt: Date): string[] {
+  return [
+    sessionCookie(token, expiresAt),
+    serializeCookie(SIGNED_IN_HINT_COOKIE, "1", {
+      expires: expiresAt,
+      httpOnly: false,
+      secure: getConfig().isProduction,
+      sameSite: "Lax",
+    }),
+  ];
+}
+
+/** Clears the hint that a session may exist (when none does). */
+export function clearedSignedInHintCookie(): string {
+  return serializeCookie(SIGNED_IN_HINT_COOKIE, "", {
+    maxAgeSeconds: 0,
+    httpOnly: false,
+    secure: getConfig().isProduction,
+  });
+}
+
+/** Clears the session cookie and its hint. */
+export function clearedSessionCookies(): string[] {
+  return [clearedSessionCookie(), clearedSignedInHintCookie()];
 }
 
 /** The staff user as the API shows it: never a hash, secret or token. */

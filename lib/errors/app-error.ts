@@ -7,7 +7,8 @@ import { errorMessages, type ErrorCodeValue } from "./codes";
  * kind (e.g. code 22 "invalid input" for an account that is already active is a conflict).
  * Domain code says what happened; only the route layer decides how HTTP puts it.
  */
-export type ErrorKind = "conflict" | "unavailable" | "unsupported_media" | "too_large";
+export type ErrorKind =
+  "conflict" | "unavailable" | "unsupported_media" | "too_large" | "method_not_allowed";
 
 export type AppErrorOptions = {
   kind?: ErrorKind;

@@ -1,12 +1,15 @@
 import "server-only";
 import { z, type ZodType } from "zod";
+import { isConnectionLost } from "@/db/errors";
 import type { StaffUser } from "@/db/schema";
 import {
-  sessionCookie,
+  clearedSignedInHintCookie,
+  sessionCookies,
   sessionTokenFrom,
   validateSessionToken,
   type SessionContext,
 } from "@/lib/auth/session";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { boundedBody } from "./body-limit";
@@ -58,13 +61,23 @@ export type RouteOptions<A extends Auth, B, Q, P> = {
   /** Skips the Origin check: only for calls made by mail clients or schedulers, never browsers. */
   allowCrossOrigin?: boolean;
   /**
-   * The most body bytes read (413 code 24 beyond it, see body-limit.ts). Set it on every route
-   * that takes a file: an unbounded body would be held in memory whole.
+   * The most body bytes read (413 code 24 beyond it, see body-limit.ts); DEFAULT_MAX_BODY_BYTES
+   * when left out. Set it on every route that takes a file.
    */
   maxBodyBytes?: number;
 };
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** A route handler as Next.js calls it. */
+export type RouteHandler = (req: Request, routeContext?: NextRouteContext) => Promise<Response>;
+
+/** The methods a route file may implement; HEAD and OPTIONS Next.js answers by itself. */
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type RouteMethod = (typeof ROUTE_METHODS)[number];
+
+/** A handler that refuses its method, knowing which ones its route does implement. */
+export type MethodNotAllowedHandler = RouteHandler & { readonly allow: readonly RouteMethod[] };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -77,8 +90,36 @@ function zodFields(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/**
+ * The path of the first string holding U+0000, which no Postgres text column can store (the
+ * write would fail with a 500); walked without recursion, as bodies may nest deeply.
+ */
+function nulCharacterAt(value: unknown): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: "" }];
+  while (stack.length > 0) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\0")) return path || "_";
+    } else if (v instanceof FormData) {
+      for (const [key, entry] of v.entries()) {
+        stack.push({ value: typeof entry === "string" ? entry : entry.name, path: key });
+      }
+    } else if (v && typeof v === "object") {
+      for (const [key, entry] of Object.entries(v)) {
+        if (key.includes("\0")) return path ? `${path}.${key}` : key;
+        stack.push({ value: entry, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return null;
+}
+
 function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
+  const nul = nulCharacterAt(value);
+  if (nul !== null) {
+    throw new AppError(ErrorCode.INVALID_INPUT, { fields: { [nul]: "Contains a NUL character" } });
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new AppError(ErrorCode.INVALID_INPUT, { fields: zodFields(result.error) });
@@ -86,12 +127,19 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
   return result.data;
 }
 
-async function readBody(
-  req: Request,
-  kind: BodyKind,
-  maxBytes: number | undefined,
-): Promise<unknown> {
-  if (kind === "none") return undefined;
+/**
+ * The body limit of a route that sets none: well above any form or rich-text payload, far below
+ * what would hurt to hold in memory. Routes with larger payloads (files) set `maxBodyBytes`.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+async function readBody(req: Request, kind: BodyKind, maxBytes: number): Promise<unknown> {
+  if (kind === "none") {
+    // Nothing is expected, but a body beyond the limit is refused rather than ignored, so every
+    // route holds the same bound (a declared size is refused before a byte is read).
+    if (req.body) await boundedBody(req, maxBytes).text();
+    return undefined;
+  }
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (kind === "json") {
     if (!type.startsWith("application/json")) {
@@ -117,6 +165,49 @@ async function readBody(
     if (error instanceof AppError) throw error;
     throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed form body" });
   }
+}
+
+/**
+ * Handlers for the methods a route file does not implement, so that they answer 405 in the error
+ * envelope (code 14, with an Allow header) like every other refusal: left out, Next.js answers a
+ * bare 405. Every route file ends with `export const { …the rest } = otherMethods(…its own)`;
+ * the robustness suite checks that each file answers all five methods and that Allow is true.
+ */
+export function otherMethods<const M extends RouteMethod>(
+  ...implemented: M[]
+): Record<Exclude<RouteMethod, M>, MethodNotAllowedHandler> {
+  const allow = [...implemented];
+  const header = [...allow, ...(allow.includes("GET" as M) ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse = async () => {
+    const response = errorResponse(
+      new AppError(ErrorCode.NOT_FOUND, {
+        kind: "method_not_allowed",
+        message: "Method not allowed",
+      }),
+    );
+    response.headers.set("allow", header);
+    return response;
+  };
+  const handlers: Partial<Record<RouteMethod, MethodNotAllowedHandler>> = {};
+  for (const method of ROUTE_METHODS) {
+    if (!allow.includes(method as M)) handlers[method] = Object.assign(refuse, { allow });
+  }
+  return handlers as Record<Exclude<RouteMethod, M>, MethodNotAllowedHandler>;
+}
+
+/**
+ * The query as one value per name. A name given twice is refused rather than resolved one way
+ * or the other (parameter pollution: a proxy and this app could read different values).
+ */
+function queryOf(url: URL, validated: boolean): Record<string, string> {
+  const query = new Map<string, string>();
+  for (const [key, value] of url.searchParams.entries()) {
+    if (validated && query.has(key)) {
+      throw new AppError(ErrorCode.INVALID_INPUT, { fields: { [key]: "Given more than once" } });
+    }
+    query.set(key, value);
+  }
+  return Object.fromEntries(query);
 }
 
 function toResponse(result: unknown): Response {
@@ -158,9 +249,10 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const rawParams = routeContext ? await routeContext.params : {};
       const params = parseWith(options.params, rawParams);
       const url = new URL(req.url);
-      const query = parseWith(options.query, Object.fromEntries(url.searchParams.entries()));
+      const query = parseWith(options.query, queryOf(url, options.query !== undefined));
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
-      const body = parseWith(options.body, await readBody(req, bodyKind, options.maxBodyBytes));
+      const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
       if (options.rateLimit) await enforceRateLimits(afterValidationRules(options.rateLimit, ip));
 
       const result = await handler({
@@ -175,15 +267,30 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
-        response.headers.append(
-          "set-cookie",
-          sessionCookie(sessionTokenFrom(req)!, session.expiresAt),
-        );
+        for (const cookie of sessionCookies(sessionTokenFrom(req)!, session.expiresAt)) {
+          response.headers.append("set-cookie", cookie);
+        }
       }
       return response;
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error);
+      if (error instanceof AppError) {
+        const response = errorResponse(error);
+        // No session after all: the browser's hint that there is one goes too (signed-in-hint.ts).
+        if (
+          error.code === ErrorCode.NOT_SIGNED_IN &&
+          hasSignedInHint(req.headers.get("cookie") ?? "")
+        ) {
+          response.headers.append("set-cookie", clearedSignedInHintCookie());
+        }
+        return response;
+      }
       logError("api", error, { method: req.method, path: new URL(req.url).pathname });
+      // A dropped database connection fails the request as a whole: 503 says try again.
+      if (isConnectionLost(error)) {
+        return errorResponse(
+          new AppError(ErrorCode.UNKNOWN, { kind: "unavailable", retryAfterSeconds: 1 }),
+        );
+      }
       return errorResponse(new AppError(ErrorCode.UNKNOWN));
     }
   };

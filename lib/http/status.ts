@@ -40,6 +40,7 @@ const kindStatus: Record<ErrorKind, number> = {
   unavailable: 503,
   unsupported_media: 415,
   too_large: 413,
+  method_not_allowed: 405,
 };
 
 export function statusOf(error: AppError): number {

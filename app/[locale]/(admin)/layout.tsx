@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { Toasts } from "@/components/ui/toasts";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
 import { pageLocale } from "@/lib/i18n/page-locale";
@@ -21,6 +22,7 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
   return (
     <NextIntlClientProvider>
       <AdminShell user={toPublicUser(user)}>{children}</AdminShell>
+      <Toasts />
     </NextIntlClientProvider>
   );
 }

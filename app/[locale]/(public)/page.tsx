@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/public/client-messages";
 import { PanelSignupForm } from "@/components/public/panel-signup-form";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
@@ -15,7 +16,9 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
       </h1>
       <p className="mt-6 text-lg leading-relaxed text-ink">{t("intro")}</p>
       <div className="mt-10">
-        <PanelSignupForm />
+        <ClientMessages namespaces={["home"]}>
+          <PanelSignupForm />
+        </ClientMessages>
       </div>
       <p className="mt-4 text-sm text-muted">{t("privacyNote")}</p>
     </section>

@@ -1,10 +1,12 @@
 import { changePassword } from "@/lib/auth/account";
 import { changePasswordSchema } from "@/lib/auth/schemas";
 import { toPublicUser } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: changePasswordSchema },
   async ({ user, session, body }) =>
     toPublicUser(await changePassword(user, session.sessionId, body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

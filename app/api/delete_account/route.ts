@@ -1,14 +1,16 @@
 import { deleteOwnAccount } from "@/lib/auth/account";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { confirmPasswordSchema } from "@/lib/auth/schemas";
-import { clearedSessionCookie } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { clearedSessionCookies } from "@/lib/auth/session";
+import { otherMethods, route } from "@/lib/http/handler";
 
 // The caller's password in the body: a deliberate addition to the spec (see DESIGN-NOTES).
 export const DELETE = route(
   { auth: "staff", body: confirmPasswordSchema() },
   async ({ user, body }) => {
     await deleteOwnAccount(user, body);
-    return jsonWithCookies({}, [clearedSessionCookie()]);
+    return jsonWithCookies({}, clearedSessionCookies());
   },
 );
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

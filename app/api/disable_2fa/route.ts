@@ -1,10 +1,12 @@
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import { toPublicUser } from "@/lib/auth/session";
 import { disableTwoFactor } from "@/lib/auth/two-factor";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: disableTwoFactorSchema() },
   async ({ user, session, body }) =>
     toPublicUser(await disableTwoFactor(user, session.sessionId, body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

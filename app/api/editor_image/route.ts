@@ -1,7 +1,7 @@
 import { MAX_EDITOR_IMAGE_BYTES } from "@/lib/editor-images/schemas";
 import { saveEditorImage } from "@/lib/editor-images/store";
 import { multipartLimit } from "@/lib/http/body-limit";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { fileUploadSchema } from "@/lib/uploads/schemas";
 
 export const dynamic = "force-dynamic";
@@ -19,3 +19,5 @@ export const POST = route(
   },
   ({ body, user }) => saveEditorImage(body.file, user.id),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,10 +1,12 @@
 import { enableTwoFactorSchema } from "@/lib/auth/schemas";
 import { toPublicUser } from "@/lib/auth/session";
 import { enableTwoFactor } from "@/lib/auth/two-factor";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "staff", body: enableTwoFactorSchema() },
   async ({ user, session, body }) =>
     toPublicUser(await enableTwoFactor(user, session.sessionId, body)),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { requestLocale } from "@/lib/auth/mails";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { forgotPasswordBudget } from "@/lib/auth/limits";
 import { forgotPasswordSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "none", body: forgotPasswordSchema(), rateLimit: forgotPasswordBudget },
@@ -11,3 +11,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

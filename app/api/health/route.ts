@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +9,5 @@ export const GET = route({ auth: "none" }, async () => {
   await db.execute(sql`select 1`);
   return { status: "ok" };
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

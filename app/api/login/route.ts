@@ -3,8 +3,8 @@ import { signInWithPassword } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginBudget } from "@/lib/auth/limits";
 import { loginSchema } from "@/lib/auth/schemas";
-import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "optional", body: loginSchema(), rateLimit: loginBudget },
@@ -17,8 +17,11 @@ export const POST = route(
     }
     // Signing in replaces whatever session this browser had.
     if (session) await revokeSession(session.sessionId);
-    return jsonWithCookies({ two_factor_required: false, user: toPublicUser(result.user) }, [
-      sessionCookie(result.token, result.expiresAt),
-    ]);
+    return jsonWithCookies(
+      { two_factor_required: false, user: toPublicUser(result.user) },
+      sessionCookies(result.token, result.expiresAt),
+    );
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

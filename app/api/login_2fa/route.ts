@@ -3,9 +3,9 @@ import { signInWithCode } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { secondFactorBudget } from "@/lib/auth/limits";
 import { loginTwoFactorSchema } from "@/lib/auth/schemas";
-import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
+import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "optional", body: loginTwoFactorSchema(), rateLimit: secondFactorBudget },
@@ -18,8 +18,10 @@ export const POST = route(
     );
     if (session) await revokeSession(session.sessionId);
     return jsonWithCookies({ user: toPublicUser(result.user) }, [
-      sessionCookie(result.token, result.expiresAt),
+      ...sessionCookies(result.token, result.expiresAt),
       clearedChallengeCookie(),
     ]);
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

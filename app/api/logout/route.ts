@@ -1,6 +1,6 @@
 import { jsonWithCookies } from "@/lib/auth/responses";
-import { clearedSessionCookie, revokeSession } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { clearedSessionCookies, revokeSession } from "@/lib/auth/session";
+import { otherMethods, route } from "@/lib/http/handler";
 import { logInfo } from "@/lib/log";
 
 // Signing out twice is not an error: either way the browser ends up without a session.
@@ -9,5 +9,7 @@ export const POST = route({ auth: "optional" }, async ({ session }) => {
     await revokeSession(session.sessionId);
     logInfo("auth", "signed out", { userId: session.user.id });
   }
-  return jsonWithCookies({}, [clearedSessionCookie()]);
+  return jsonWithCookies({}, clearedSessionCookies());
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

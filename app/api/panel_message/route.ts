@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { createMessage } from "@/lib/messages/drafts";
 import { listMessages } from "@/lib/messages/read";
 import { panelMessageCreateSchema } from "@/lib/messages/schemas";
@@ -13,3 +13,5 @@ export const GET = route({ auth: "staff" }, () => listMessages());
 export const POST = route({ auth: "staff", body: panelMessageCreateSchema }, async ({ body }) =>
   toPanelMessageDto(await createMessage(body)),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

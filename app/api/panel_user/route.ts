@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { readCookie } from "@/lib/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { listPanelUsers } from "@/lib/panel/list";
@@ -24,3 +24,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,7 +1,7 @@
 import { resetPasswordBudget } from "@/lib/auth/limits";
 import { resetPassword } from "@/lib/auth/password-reset";
 import { resetPasswordSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
   { auth: "none", body: resetPasswordSchema, rateLimit: resetPasswordBudget },
@@ -10,3 +10,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

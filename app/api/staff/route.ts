@@ -3,7 +3,7 @@ import { inviteStaff } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
 import { inviteStaffSchema } from "@/lib/auth/staff-schemas";
 import { listStaff } from "@/lib/auth/staff-users";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +15,5 @@ export const POST = route(
   { auth: "admin", body: inviteStaffSchema() },
   async ({ body, user, req }) => toStaffListItem(await inviteStaff(body, user, requestLocale(req))),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { CREATE_STUDY_MAX_BODY_BYTES, createStudySchema } from "@/lib/studies/admin-schemas";
 import { listAllStudies } from "@/lib/studies/admin-read";
 import { createStudy } from "@/lib/studies/create";
@@ -13,3 +13,5 @@ export const POST = route(
   { auth: "staff", body: createStudySchema, maxBodyBytes: CREATE_STUDY_MAX_BODY_BYTES },
   ({ body }) => createStudy(body),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -1,6 +1,8 @@
 import { toPublicUser } from "@/lib/auth/session";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route({ auth: "staff" }, ({ user }) => toPublicUser(user));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/public/client-messages";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
@@ -14,7 +15,9 @@ export default async function ForgotPasswordPage({
     <section className="mx-auto max-w-md space-y-6 py-4 sm:py-8">
       <h1 className="text-2xl font-bold text-primary-800 sm:text-3xl">{t("title")}</h1>
       <p className="text-ink">{t("intro")}</p>
-      <ForgotPasswordForm />
+      <ClientMessages namespaces={["auth.forgot"]}>
+        <ForgotPasswordForm />
+      </ClientMessages>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/public/client-messages";
 import { MyAnswers } from "@/components/survey/my-answers";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
@@ -18,7 +19,9 @@ export default async function MyAnswersPage({ params }: PageProps<"/[locale]/my-
         {t("title")}
       </h1>
       <p className="text-ink">{t("intro")}</p>
-      <MyAnswers />
+      <ClientMessages namespaces={["survey"]}>
+        <MyAnswers />
+      </ClientMessages>
     </section>
   );
 }

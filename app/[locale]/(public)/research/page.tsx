@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/public/client-messages";
 import { StudyGrid } from "@/components/studies/study-grid";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
@@ -13,29 +14,31 @@ export default async function ResearchPage({ params }: PageProps<"/[locale]/rese
   await pageLocale(params);
   const t = await getTranslations("studies.research");
   return (
-    <div>
-      <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
-        {t("title")}
-      </h1>
-      <p className="mt-4 max-w-2xl text-lg leading-relaxed">{t("intro")}</p>
-      <section aria-labelledby="ongoing-studies" className="mt-10">
-        <h2
-          id="ongoing-studies"
-          className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
-        >
-          {t("ongoingTitle")}
-        </h2>
-        <StudyGrid kind="ongoing" />
-      </section>
-      <section aria-labelledby="finished-studies" className="mt-12">
-        <h2
-          id="finished-studies"
-          className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
-        >
-          {t("finishedTitle")}
-        </h2>
-        <StudyGrid kind="finished" />
-      </section>
-    </div>
+    <ClientMessages namespaces={["studies.research"]}>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
+          {t("title")}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg leading-relaxed">{t("intro")}</p>
+        <section aria-labelledby="ongoing-studies" className="mt-10">
+          <h2
+            id="ongoing-studies"
+            className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
+          >
+            {t("ongoingTitle")}
+          </h2>
+          <StudyGrid kind="ongoing" />
+        </section>
+        <section aria-labelledby="finished-studies" className="mt-12">
+          <h2
+            id="finished-studies"
+            className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
+          >
+            {t("finishedTitle")}
+          </h2>
+          <StudyGrid kind="finished" />
+        </section>
+      </div>
+    </ClientMessages>
   );
 }

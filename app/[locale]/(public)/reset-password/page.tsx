@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/public/client-messages";
 import { Suspense } from "react";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 import { Spinner } from "@/components/ui/spinner";
@@ -14,7 +15,9 @@ export default async function ResetPasswordPage({ params }: PageProps<"/[locale]
   return (
     <section className="mx-auto max-w-md py-4 sm:py-8">
       <Suspense fallback={<Spinner label={t("loading")} />}>
-        <ResetPasswordForm />
+        <ClientMessages namespaces={["auth.reset"]}>
+          <ResetPasswordForm />
+        </ClientMessages>
       </Suspense>
     </section>
   );

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { assertCronCaller } from "@/lib/jobs/cron-auth";
 import { runScheduledWork } from "@/lib/jobs/scheduled";
 import { deliverPending } from "@/lib/messages/delivery/deliver";
@@ -24,3 +24,5 @@ const handler = route({ auth: "none", allowCrossOrigin: true }, async ({ req }) 
 
 export const GET = handler;
 export const POST = handler;
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

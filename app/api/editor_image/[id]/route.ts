@@ -1,7 +1,7 @@
 import { editorImageParamsSchema } from "@/lib/editor-images/schemas";
 import { readEditorImage } from "@/lib/editor-images/read";
 import { editorImageResponse } from "@/lib/editor-images/response";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +12,5 @@ export const dynamic = "force-dynamic";
 export const GET = route({ auth: "none", params: editorImageParamsSchema }, async ({ params }) =>
   editorImageResponse(await readEditorImage(params.id)),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

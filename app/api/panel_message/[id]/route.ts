@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { deleteMessage, updateMessage } from "@/lib/messages/drafts";
 import { messageDetail } from "@/lib/messages/read";
 import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/messages/schemas";
@@ -25,3 +25,5 @@ export const DELETE = route(
     return {};
   },
 );
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { removePanelUser } from "@/lib/panel/leave";
@@ -11,3 +11,5 @@ export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ 
   if (!(await removePanelUser(params.id))) throw new AppError(ErrorCode.NOT_FOUND);
   return {};
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

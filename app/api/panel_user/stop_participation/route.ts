@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { stopParticipationSchema } from "@/lib/panel/schemas";
@@ -12,3 +12,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

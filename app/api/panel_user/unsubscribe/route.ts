@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas";
@@ -39,3 +39,5 @@ export const GET = route({ auth: "none" }, ({ req }) => {
     headers: { location: target.toString(), "cache-control": "no-store" },
   });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

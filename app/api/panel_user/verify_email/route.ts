@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { verifyEmailSchema } from "@/lib/panel/schemas";
 import { verifyEmail } from "@/lib/panel/verify";
@@ -12,3 +12,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

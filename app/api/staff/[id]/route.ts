@@ -3,7 +3,7 @@ import { toStaffListItem } from "@/lib/auth/staff-list";
 import { confirmPasswordSchema } from "@/lib/auth/schemas";
 import { updateStaffSchema } from "@/lib/auth/staff-schemas";
 import { idParamsSchema } from "@/lib/validation";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const PUT = route(
   { auth: "admin", params: idParamsSchema, body: updateStaffSchema },
@@ -18,3 +18,5 @@ export const DELETE = route(
     return {};
   },
 );
+
+export const { GET, POST, PATCH } = otherMethods("PUT", "DELETE");

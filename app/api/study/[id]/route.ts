@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { UPDATE_STUDY_MAX_BODY_BYTES, updateStudySchema } from "@/lib/studies/admin-schemas";
 import { deleteStudy } from "@/lib/studies/delete";
 import { readStudy } from "@/lib/studies/read";
@@ -28,3 +28,5 @@ export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ 
   await deleteStudy(params.id);
   return {};
 });
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

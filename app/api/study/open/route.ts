@@ -1,7 +1,9 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { listPublicStudies } from "@/lib/studies/read";
 
 export const dynamic = "force-dynamic";
 
 /** Public: the ongoing studies of /research, newest first. */
 export const GET = route({ auth: "none" }, () => listPublicStudies("open"));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import { staffUserWithoutRenewal } from "@/lib/auth/request-staff";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { surveyQuerySchema, surveyUuidParamsSchema } from "@/lib/surveys/params";
 import { getPublicSurvey } from "@/lib/surveys/public";
 
@@ -15,3 +15,5 @@ export const GET = route(
     return getPublicSurvey(params.surveyUuid, { preview });
   },
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ClientMessages } from "@/components/public/client-messages";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { getTranslations } from "next-intl/server";
@@ -41,7 +42,9 @@ export default async function StudyPage({ params }: PageProps<"/[locale]/study/[
         <span className="inline-block first-letter:uppercase">{t("backToStudies")}</span>
       </Link>
       <div className="mt-8">
-        <StudyDetail id={parsed.success ? parsed.data : null} />
+        <ClientMessages namespaces={["studies.study"]}>
+          <StudyDetail id={parsed.success ? parsed.data : null} />
+        </ClientMessages>
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
 import { SurveyRunner } from "@/components/survey/survey-runner";
+import { ClientMessages } from "@/components/public/client-messages";
+import { Toasts } from "@/components/ui/toasts";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 
@@ -16,5 +18,11 @@ export default async function SurveyPage({
   await pageLocale(params);
   const { surveyUuid } = await params;
   const { preview } = await searchParams;
-  return <SurveyRunner surveyUuid={surveyUuid} preview={preview === "1"} />;
+  return (
+    <ClientMessages namespaces={["survey"]}>
+      <SurveyRunner surveyUuid={surveyUuid} preview={preview === "1"} />
+      {/* The last step toasts when the token is copied. */}
+      <Toasts />
+    </ClientMessages>
+  );
 }

@@ -1,5 +1,5 @@
 import { afterResponse } from "@/lib/deferred/after-response";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { startDelivery } from "@/lib/messages/delivery/start";
 import { queueMessage } from "@/lib/messages/queue";
 import { panelMessageParamsSchema } from "@/lib/messages/schemas";
@@ -18,3 +18,5 @@ export const POST = route(
     return toPanelMessageDto(message);
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

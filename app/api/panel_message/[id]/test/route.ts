@@ -1,5 +1,5 @@
 import { requestLocale } from "@/lib/auth/mails";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { panelMessageParamsSchema } from "@/lib/messages/schemas";
 import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/messages/test-mail";
 
@@ -24,3 +24,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

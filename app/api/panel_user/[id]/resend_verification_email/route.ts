@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { resendVerification } from "@/lib/panel/resend-verification";
 import { idParamsSchema } from "@/lib/validation";
 
@@ -9,3 +9,5 @@ export const POST = route({ auth: "staff", params: idParamsSchema }, async ({ pa
   await resendVerification(params.id);
   return {};
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

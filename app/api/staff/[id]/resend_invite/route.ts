@@ -1,9 +1,11 @@
 import { requestLocale } from "@/lib/auth/mails";
 import { resendInvitation } from "@/lib/auth/staff-admin";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { idParamsSchema } from "@/lib/validation";
 
 export const POST = route({ auth: "admin", params: idParamsSchema }, async ({ params, req }) => {
   await resendInvitation(params.id, requestLocale(req));
   return {};
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

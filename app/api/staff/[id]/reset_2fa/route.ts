@@ -1,7 +1,7 @@
 import { confirmPasswordSchema } from "@/lib/auth/schemas";
 import { resetStaffTwoFactor } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { idParamsSchema } from "@/lib/validation";
 
 export const POST = route(
@@ -11,3 +11,5 @@ export const POST = route(
       await resetStaffTwoFactor(params.id, body, { user, sessionId: session.sessionId }),
     ),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { addAttachment } from "@/lib/attachments/store";
 import { listAttachments } from "@/lib/attachments/read";
 import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/schemas";
 import { multipartLimit } from "@/lib/http/body-limit";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { idParamsSchema } from "@/lib/validation";
 import { fileUploadSchema } from "@/lib/uploads/schemas";
 
@@ -27,3 +27,5 @@ export const POST = route(
   },
   ({ params, body }) => addAttachment(params.id, body.file),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

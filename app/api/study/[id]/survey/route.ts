@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { getEditorSurvey, saveSurvey } from "@/lib/surveys/editor";
 import { SAVE_SURVEY_MAX_BODY_BYTES, saveSurveySchema } from "@/lib/surveys/editor-schemas";
 import { idParamsSchema } from "@/lib/validation";
@@ -20,3 +20,5 @@ export const PUT = route(
   },
   ({ params, body }) => saveSurvey(params.id, body),
 );
+
+export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");

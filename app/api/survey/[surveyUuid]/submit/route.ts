@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { submitBudget } from "@/lib/responses/rate-limits";
 import { submitResponse } from "@/lib/responses/submit";
 import { submitAnswersSchema } from "@/lib/surveys/answers";
@@ -17,3 +17,5 @@ export const POST = route(
   },
   async ({ params, body }) => submitResponse(params.surveyUuid, body.answers),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

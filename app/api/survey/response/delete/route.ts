@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { deleteResponse } from "@/lib/responses/lookup";
 import { responseTokenBudget } from "@/lib/responses/rate-limits";
 import { responseTokenSchema } from "@/lib/responses/schemas";
@@ -12,3 +12,5 @@ export const POST = route(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

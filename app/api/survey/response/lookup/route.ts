@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { lookupResponse } from "@/lib/responses/lookup";
 import { responseTokenBudget } from "@/lib/responses/rate-limits";
 import { responseTokenSchema } from "@/lib/responses/schemas";
@@ -10,3 +10,5 @@ export const POST = route(
   { auth: "none", body: responseTokenSchema, rateLimit: responseTokenBudget },
   async ({ body }) => lookupResponse(body.token),
 );
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,7 +2,7 @@ import { readAttachmentFile } from "@/lib/attachments/read";
 import { attachmentResponse } from "@/lib/attachments/response";
 import { attachmentFileQuerySchema, attachmentParamsSchema } from "@/lib/attachments/schemas";
 import { deleteAttachment } from "@/lib/attachments/store";
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +25,5 @@ export const DELETE = route(
     return {};
   },
 );
+
+export const { POST, PUT, PATCH } = otherMethods("GET", "DELETE");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/handler";
+import { otherMethods, route } from "@/lib/http/handler";
 import { exportQuerySchema, exportResponses } from "@/lib/responses/export-download";
 import { idParamsSchema } from "@/lib/validation";
 
@@ -11,3 +11,5 @@ export const GET = route(
   { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
   ({ params, query }) => exportResponses(params.id, query.format),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,46 @@
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
+import type { ReactNode } from "react";
+
+/**
+ * What every public page's client islands use: the header and footer, the footer's login dialog
+ * (loaded on demand, so its texts must already be there), dialogs and error texts.
+ */
+export const BASE_CLIENT_MESSAGES = ["common", "errors", "auth.login", "auth.validation"];
+
+type Messages = Record<string, unknown>;
+
+/** The parts of `messages` named by dotted paths ("auth.login"), nested as in the original. */
+export function pickMessages(messages: Messages, paths: readonly string[]): Messages {
+  const picked: Messages = {};
+  for (const path of paths) {
+    const keys = path.split(".");
+    let from: unknown = messages;
+    for (const key of keys) from = (from as Messages | undefined)?.[key];
+    if (from === undefined) continue;
+    let into = picked;
+    for (const key of keys.slice(0, -1)) into = (into[key] ??= {}) as Messages;
+    into[keys.at(-1)!] = from;
+  }
+  return picked;
+}
+
+/**
+ * Gives the client islands inside it the base messages plus `namespaces`, and nothing more:
+ * every message handed to the client is serialised into the page, so each public page carries
+ * only the texts its own islands show.
+ */
+export async function ClientMessages({
+  namespaces,
+  children,
+}: {
+  namespaces: readonly string[];
+  children: ReactNode;
+}) {
+  const messages = (await getMessages()) as Messages;
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages, [...BASE_CLIENT_MESSAGES, ...namespaces])}>
+      {children}
+    </NextIntlClientProvider>
+  );
+}
