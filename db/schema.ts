@@ -223,9 +223,19 @@ export const surveyResponses = pgTable(
       .notNull()
       .default(sql`current_date`),
     answers: bytea("answers").notNull(),
+    // Keyed hash of the runner's submission id (the id itself is never stored), so a retried
+    // submission finds its first row; null for responses sent without one.
+    submissionHash: text("submission_hash"),
+    // Keyed hash of the submission id and the canonical answers: tells a true retry (same
+    // answers) from a second, different submission under the same id.
+    answersHash: text("answers_hash"),
   },
-  // (study, id): the export reads a study's responses in pages by id without sorting them all.
-  (t) => [index("survey_responses_study_id_idx").on(t.studyId, t.id)],
+  (t) => [
+    // (study, id): the export reads a study's responses in pages by id without sorting them all.
+    index("survey_responses_study_id_idx").on(t.studyId, t.id),
+    // One response per submission id and survey: the race between parallel retries ends here.
+    unique("survey_responses_submission_uq").on(t.studyId, t.submissionHash),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

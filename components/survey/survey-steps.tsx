@@ -25,6 +25,19 @@ const fieldId = (step: number, block: number) => `survey-q-${step}-${block}`;
 const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_option", "give_answer"]);
 
 /**
+ * A random UUID (version 4) for this filling-in of the survey. `crypto.randomUUID` exists only
+ * on https and localhost pages; `getRandomValues` everywhere.
+ */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * One step at a time (spec §4). Next checks the current step with the same rules the server
  * applies and moves on; Previous clears the errors and goes back; the last step submits. Once a
  * step was checked, its errors follow every change (validate on submit, revalidate on input).
@@ -41,6 +54,12 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
+  // Sent with the answers: a retry after a lost answer (or a second press) is then the same
+  // submission, and the server answers the same token instead of storing the answers twice.
+  const [submissionId, setSubmissionId] = useState<string | null>(null);
+  // Read synchronously by the submit handler: a second press in the same frame sees the first
+  // one's request, which the `pending` state of that render would not show yet.
+  const sending = useRef(false);
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const moved = useRef(false);
 
@@ -82,7 +101,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (submitting) return;
+    if (sending.current) return;
     submission.reset();
     if (!checkStep()) return;
     if (!isLast) {
@@ -92,12 +111,23 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       return;
     }
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
-    // A failure shows its translated text (a network failure the spec's generic one).
-    const result = await submission.run<SubmitResult>({
-      path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-      body: { answers: payload },
-    });
-    if (result.ok) setToken(result.data.token);
+    const id = submissionId ?? newSubmissionId();
+    if (submissionId === null) setSubmissionId(id);
+    sending.current = true;
+    try {
+      // A failure shows its translated text (a network failure the spec's generic one).
+      const result = await submission.run<SubmitResult>({
+        path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
+        body: { answers: payload, submission_id: id },
+      });
+      if (result.ok) {
+        setToken(result.data.token);
+        // The token is shown; nothing may tie a later submission to this one.
+        setSubmissionId(null);
+      }
+    } finally {
+      sending.current = false;
+    }
   }
 
   function previous() {

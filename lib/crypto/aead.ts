@@ -5,7 +5,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** Derives a purpose-bound 32-byte key from a secret, so one secret can serve several uses. */
-export function deriveKey(secret: string, purpose: string): Buffer {
+export function deriveKey(secret: string | Buffer, purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "research-panel", purpose, 32));
 }
 

@@ -91,7 +91,15 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
     const names = (Array.isArray(columns) ? columns : (columns as { rows: unknown[] }).rows).map(
       (c) => (c as { column_name: string }).column_name,
     );
-    expect(names).toEqual(["answers", "id", "study_id", "submitted_on", "token_hash"]);
+    expect(names).toEqual([
+      "answers",
+      "answers_hash",
+      "id",
+      "study_id",
+      "submission_hash",
+      "submitted_on",
+      "token_hash",
+    ]);
     const [row] = await responsesOf(studyId);
     expect(JSON.stringify(row)).not.toContain("198.18.7.77");
     // The counter against flooding keys the client by a keyed hash, never by the address.

@@ -15,5 +15,5 @@ export const POST = route(
     body: submitAnswersSchema,
     rateLimit: submitLimitsPerClient,
   },
-  async ({ params, body }) => submitResponse(params.surveyUuid, body.answers),
+  async ({ params, body }) => submitResponse(params.surveyUuid, body.answers, body.submission_id),
 );
