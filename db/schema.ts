@@ -223,6 +223,12 @@ export const surveyResponses = pgTable(
       .notNull()
       .default(sql`current_date`),
     answers: bytea("answers").notNull(),
+    // 1: written before keyed hashes (token hash an unkeyed SHA-256, answers sealed without
+    // associated data, key not recorded); 2: token hash an HMAC and answers bound to (id,
+    // study id), both under the RESPONSES_KEY named by key_id. Both are read.
+    version: smallint("version").notNull().default(1),
+    // Id of the RESPONSES_KEY (lib/crypto/keyring.ts) behind every keyed value of the row.
+    keyId: text("key_id"),
     // Keyed hash of the runner's submission id (the id itself is never stored), so a retried
     // submission finds its first row; null for responses sent without one.
     submissionHash: text("submission_hash"),

@@ -10,7 +10,14 @@ import { logInfo, logWarn } from "@/lib/log";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
 import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas";
-import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode } from "./totp";
+import {
+  checkTotp,
+  newTotpSecret,
+  openTotpSecret,
+  readTotpSecret,
+  sealTotpSecret,
+  totpQrCode,
+} from "./totp";
 
 /**
  * GET /api/generate_2fa_secret: a fresh secret, kept (encrypted) as the pending one until a
@@ -35,7 +42,8 @@ export async function enableTwoFactor(
 ): Promise<StaffUser> {
   if (user.twoFactorEnabled) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
   await enforceRateLimits([accountCheckRule(user.id)], now);
-  const pending = user.totpSecret ? openTotpSecret(user.totpSecret) : null;
+  // A pending secret no configured key opens is as good as none: the user asks for a new one.
+  const pending = user.totpSecret ? readTotpSecret(user.totpSecret) : null;
   const check =
     pending && constantTimeEqual(pending, input.totp_secret.toUpperCase())
       ? await checkTotp(pending, input.totp_code, user.totpLastStep, now)
@@ -66,7 +74,7 @@ export async function disableTwoFactor(
   }
   await enforceRateLimits([accountCheckRule(user.id)], now);
   const check = await checkTotp(
-    openTotpSecret(user.totpSecret),
+    openTotpSecret(user.totpSecret, user.id),
     input.totp_code,
     user.totpLastStep,
     now,

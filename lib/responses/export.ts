@@ -27,6 +27,9 @@ export async function* studyResponses(
     const rows = await db
       .select({
         id: surveyResponses.id,
+        studyId: surveyResponses.studyId,
+        version: surveyResponses.version,
+        keyId: surveyResponses.keyId,
         submittedOn: surveyResponses.submittedOn,
         answers: surveyResponses.answers,
       })
@@ -42,7 +45,7 @@ export async function* studyResponses(
       yield {
         id: row.id,
         submittedOn: row.submittedOn,
-        answers: openAnswers(studyId, row.answers),
+        answers: openAnswers(row),
       };
     }
     if (rows.length < pageSize) return;

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
-import { getConfig } from "@/lib/config";
 import { deriveKey } from "@/lib/crypto/aead";
+import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
 import { base32 } from "@/lib/crypto/tokens";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 
@@ -23,13 +23,9 @@ export type SubmissionDerivation = {
   answersHash: string;
 };
 
-function keyFor(purpose: string): Buffer {
-  return deriveKey(getConfig().responsesKey, purpose);
-}
-
-function mac(purpose: string, ...parts: string[]): Buffer {
+function mac(key: Keyed<Buffer>, purpose: string, ...parts: string[]): Buffer {
   // Length-prefixed parts, so no two different inputs can run together into one string.
-  const h = createHmac("sha256", keyFor(purpose));
+  const h = createHmac("sha256", deriveKey(key.key, purpose));
   for (const part of parts) h.update(`${Buffer.byteLength(part)}:${part}`);
   return h.digest();
 }
@@ -54,15 +50,20 @@ export function deriveSubmission(
   studyId: number,
   submissionId: string,
   answers: StoredAnswer[],
+  key: Keyed<Buffer> = responsesKeyRing().current,
 ): SubmissionDerivation {
   const id = submissionId.toLowerCase();
   const study = String(studyId);
   return {
     // 160 bits, base32: the same form as a random token, so look-up treats both alike.
-    token: base32(mac("survey-submission-token", study, id).subarray(0, 20)),
-    submissionHash: mac("survey-submission-id", study, id).toString("hex"),
-    answersHash: mac("survey-submission-answers", study, id, canonicalAnswers(answers)).toString(
-      "hex",
-    ),
+    token: base32(mac(key, "survey-submission-token", study, id).subarray(0, 20)),
+    submissionHash: mac(key, "survey-submission-id", study, id).toString("hex"),
+    answersHash: mac(
+      key,
+      "survey-submission-answers",
+      study,
+      id,
+      canonicalAnswers(answers),
+    ).toString("hex"),
   };
 }

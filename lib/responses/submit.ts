@@ -1,7 +1,9 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
+import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -10,7 +12,7 @@ import { loadOpenSurvey } from "@/lib/surveys/load";
 import { validateSubmission } from "@/lib/surveys/validation";
 import { sealAnswers } from "./sealed-answers";
 import { deriveSubmission } from "./submission";
-import { newResponseToken, responseTokenHash } from "./token";
+import { newResponseToken, RESPONSE_VERSION, responseTokenHash } from "./token";
 
 // A retry whose first row is deleted (by its token) between our insert and our read tries again;
 // more than a couple of rounds would mean something else is wrong.
@@ -36,28 +38,32 @@ export async function submitResponse(
   const checked = validateSubmission(survey.steps, answers);
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
   const db = await dbOr(tx);
-  const sealed = sealAnswers(survey.studyId, checked.answers);
+  const key = responsesKeyRing().current;
+  // The id is made here, not by the database, because the ciphertext is bound to it.
+  const id = randomUUID();
+  const row = {
+    id,
+    studyId: survey.studyId,
+    answers: sealAnswers(id, survey.studyId, checked.answers, key),
+    version: RESPONSE_VERSION,
+    keyId: key.id,
+  };
 
   if (submissionId === undefined) {
     const { token, hash } = newResponseToken();
-    await db.insert(surveyResponses).values({
-      studyId: survey.studyId,
-      tokenHash: hash,
-      answers: sealed,
-    });
+    await db.insert(surveyResponses).values({ ...row, tokenHash: hash });
     return { token };
   }
 
-  const derived = deriveSubmission(survey.studyId, submissionId, checked.answers);
+  const derived = deriveSubmission(survey.studyId, submissionId, checked.answers, key);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // No conflict target: the token hash is derived from the id as well, so a parallel retry
     // may collide on either unique index, and both mean "already stored".
     const inserted = await db
       .insert(surveyResponses)
       .values({
-        studyId: survey.studyId,
-        tokenHash: responseTokenHash(derived.token),
-        answers: sealed,
+        ...row,
+        tokenHash: responseTokenHash(derived.token, key),
         submissionHash: derived.submissionHash,
         answersHash: derived.answersHash,
       })

@@ -95,10 +95,12 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
       "answers",
       "answers_hash",
       "id",
+      "key_id",
       "study_id",
       "submission_hash",
       "submitted_on",
       "token_hash",
+      "version",
     ]);
     const [row] = await responsesOf(studyId);
     expect(JSON.stringify(row)).not.toContain("198.18.7.77");
