@@ -14,6 +14,8 @@ export default defineConfig([
     "db/migrations/**",
     "test-results/**",
     "playwright-report/**",
+    ".stryker-tmp/**",
+    "reports/**",
   ]),
   {
     plugins: { boundaries },
