@@ -54,9 +54,10 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
-  // Sent with the answers: a retry after a lost answer (or a second press) is then the same
-  // submission, and the server answers the same token instead of storing the answers twice.
-  const [submissionId, setSubmissionId] = useState<string | null>(null);
+  // Made when the survey starts and sent with the answers: a retry after a lost answer is then
+  // the same submission, and the server answers the same token instead of storing it twice.
+  // (This component renders only in the browser, after the survey was fetched.)
+  const [submissionId, setSubmissionId] = useState<string | null>(newSubmissionId);
   // Read synchronously by the submit handler: a second press in the same frame sees the first
   // one's request, which the `pending` state of that render would not show yet.
   const sending = useRef(false);
@@ -111,14 +112,13 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       return;
     }
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
-    const id = submissionId ?? newSubmissionId();
-    if (submissionId === null) setSubmissionId(id);
+    if (submissionId === null) return;
     sending.current = true;
     try {
       // A failure shows its translated text (a network failure the spec's generic one).
       const result = await submission.run<SubmitResult>({
         path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-        body: { answers: payload, submission_id: id },
+        body: { answers: payload, submission_id: submissionId },
       });
       if (result.ok) {
         setToken(result.data.token);
