@@ -29,7 +29,8 @@ const CLIENT_SAFE = [
   "^lib/messages/schemas\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types)\\.ts$",
+  "^lib/files/download-filename\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas)\\.ts$",
 ];
 
 const SOURCE_DIRS = ["app", "components", "lib"];

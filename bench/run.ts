@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: measures the performance budgets on this machine and writes the figures, each
  * beside its budget, to BENCHMARKS.md. `npm run bench -- messages` runs only the panel-message
- * delivery benchmark and updates only its section.
+ * delivery benchmark and updates only its section; `npm run bench -- export` likewise the
+ * responses export.
  * Ratios are taken within one run against baselines served by the same `next start`, so the
  * machine's speed cancels out. Needs a production build (built here if missing) and, for the
  * Postgres figures, the server on 127.0.0.1:5432 (database `test`, user `postgres`).
@@ -15,6 +16,7 @@ import { startServer } from "./server";
 import { prepareDatabase, postgresReachable, type Backend } from "./database";
 import { benchPanelList } from "./panel-list";
 import { benchMessages, deliveryTable } from "./messages";
+import { benchExport, exportTable } from "./export";
 import { writeSection } from "./report";
 
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 8000);
@@ -151,15 +153,65 @@ ${deliveryTable(results)}`,
   );
 }
 
+/** The export benchmark needs the production build; it starts its own server per database. */
+async function runExport() {
+  const backends: Backend[] = ["pglite"];
+  if (await postgresReachable()) backends.push("postgres");
+  const results = await benchExport(backends);
+  const cpu = os.cpus()[0]?.model ?? "unknown";
+  const budget = (r: (typeof results)[number]) =>
+    r.responses === 100_000 && r.format === "xlsx"
+      ? `${r.seconds < 30 ? "within" : "OVER"} 30 s, peak ${r.peakRssMb < 250 ? "within" : "OVER"} 250 MB`
+      : null;
+  const lines = results
+    .map((r) => {
+      const verdict = budget(r);
+      return verdict
+        ? `${r.backend === "pglite" ? "Embedded PGlite" : "Postgres"}, 100,000 responses as xlsx: ${r.seconds.toFixed(1)} s, server peak ${r.peakRssMb.toFixed(0)} MB (${verdict}).`
+        : null;
+    })
+    .filter((l): l is string => l !== null);
+  for (const backend of backends) {
+    const [small, large] = [10_000, 100_000].map((n) =>
+      results.find((r) => r.backend === backend && r.format === "xlsx" && r.responses === n),
+    );
+    if (small && large) {
+      lines.push(
+        `${backend === "pglite" ? "Embedded PGlite" : "Postgres"}: peak server memory ${small.peakRssMb.toFixed(0)} MB for 10,000 and ${large.peakRssMb.toFixed(0)} MB for 100,000 responses (ten times the rows, ${(large.peakRssMb - small.peakRssMb).toFixed(0)} MB more).`,
+      );
+    }
+  }
+  if (backends.length === 1)
+    lines.push("Postgres was not reachable; only the embedded database was measured.");
+  writeSection(
+    "BENCHMARKS.md",
+    "Responses export",
+    `Measured by \`npm run bench -- export\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}, against \`next start\` of the production build. Each response answers ten questions (four open answers of about 120 characters, four multiple choice, one scale). Time is to the last byte of the download; memory is the server process's resident set, sampled every 20 ms during each export (before = idle after one small export); "slowest /api/health" is the slowest of the health checks asked every 100 ms during that export. The CSV of 100,000 is counted line by line to check it is complete. Client, server and database share the machine (and, here, other work).
+
+${lines.map((n) => `- ${n}`).join("\n")}
+
+${exportTable(results)}`,
+  );
+}
+
+function ensureBuild() {
+  if (!existsSync(".next/BUILD_ID")) {
+    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(1);
+  }
+}
+
 async function main() {
   if (process.argv.slice(2).includes("messages")) {
     await runMessages();
     return;
   }
-  if (!existsSync(".next/BUILD_ID")) {
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
-    if (build.status !== 0) process.exit(1);
+  if (process.argv.slice(2).includes("export")) {
+    ensureBuild();
+    await runExport();
+    return;
   }
+  ensureBuild();
   await runBackend("pglite");
   if (await postgresReachable()) await runBackend("postgres");
   else notes.push("Postgres was not reachable; only the embedded database was measured.");
@@ -194,6 +246,7 @@ ${table}
   writeFileSync("BENCHMARKS.md", md);
   console.log(md);
   await runMessages();
+  await runExport();
 }
 
 await main();

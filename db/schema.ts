@@ -205,7 +205,34 @@ export const surveys = pgTable("surveys", {
     .notNull()
     .default(sql`'[]'::jsonb`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  // Grows by one on every save; a save based on an older version is refused (no lost update).
+  version: integer("version").notNull().default(0),
 });
+
+/**
+ * Every question a survey has ever had, by data_name, with what it last looked like. Responses
+ * keep the answers to questions that were later removed or renamed; the export reads its columns
+ * from here (today's questions first, then these retired ones) before its first row, so no
+ * answer is left without a column. Extended, never pruned, on every save of the survey.
+ */
+export const surveyQuestions = pgTable(
+  "survey_questions",
+  {
+    surveyId: integer("survey_id")
+      .notNull()
+      .references(() => surveys.id, { onDelete: "cascade" }),
+    dataName: text("data_name").notNull(),
+    // When the name was first seen: the order of retired columns in the export.
+    position: integer("position").notNull(),
+    // The step (from 0) it was last in.
+    step: integer("step").notNull(),
+    type: text("type").notNull(),
+    questionText: text("question_text").notNull(),
+    // The question block as last saved (options, scale bounds and labels), for the codebook.
+    definition: jsonb("definition").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.dataName] })],
+);
 
 /**
  * Deliberately minimal: no IP, user agent, time of day or link to a panel member. Answers are
@@ -380,6 +407,7 @@ export type PanelUser = typeof panelUsers.$inferSelect;
 export type Study = typeof studies.$inferSelect;
 export type StudyAttachment = typeof studyAttachments.$inferSelect;
 export type Survey = typeof surveys.$inferSelect;
+export type SurveyQuestion = typeof surveyQuestions.$inferSelect;
 export type SurveyResponse = typeof surveyResponses.$inferSelect;
 export type PanelMessage = typeof panelMessages.$inferSelect;
 export type PanelMessageDelivery = typeof panelMessageDeliveries.$inferSelect;

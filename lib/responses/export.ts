@@ -13,14 +13,16 @@ export type DecryptedResponse = {
 };
 
 /**
- * Every response of a study, decrypted, for the staff export. Read in pages by id (keyset, no
- * OFFSET) so memory stays flat however many responses there are; the order is the random id's,
- * which says nothing about when a response came in.
+ * Every response of a study, decrypted, for the staff export, one page at a time. Read by id
+ * (keyset on the (study_id, id) index, no OFFSET) so memory stays flat however many responses
+ * there are and each page costs the same; the order is the random id's, which says nothing
+ * about when a response came in. Each page is a separate short query, so other requests are
+ * served between pages.
  */
-export async function* studyResponses(
+export async function* studyResponsePages(
   studyId: number,
   { pageSize = 500 }: { pageSize?: number } = {},
-): AsyncGenerator<DecryptedResponse> {
+): AsyncGenerator<DecryptedResponse[]> {
   const db = await getDb();
   let after: string | undefined;
   for (;;) {
@@ -41,14 +43,22 @@ export async function* studyResponses(
       )
       .orderBy(asc(surveyResponses.id))
       .limit(pageSize);
-    for (const row of rows) {
-      yield {
+    if (rows.length > 0) {
+      yield rows.map((row) => ({
         id: row.id,
         submittedOn: row.submittedOn,
         answers: openAnswers(row),
-      };
+      }));
     }
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1].id;
   }
+}
+
+/** The same responses one by one. */
+export async function* studyResponses(
+  studyId: number,
+  options: { pageSize?: number } = {},
+): AsyncGenerator<DecryptedResponse> {
+  for await (const page of studyResponsePages(studyId, options)) yield* page;
 }

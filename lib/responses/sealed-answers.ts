@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { decrypt, encrypt } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
@@ -17,6 +18,9 @@ const sealedSchema = z.object({
   study_id: z.number().int(),
   answers: z.array(storedAnswerSchema),
 });
+
+/** Rows written with keyed token hashes and answers bound to the row (see the schema). */
+export const SEALED_VERSION = 2;
 
 export type SealedRow = {
   id: string;
@@ -38,6 +42,23 @@ export function sealAnswers(
 ): Buffer {
   const plaintext = JSON.stringify({ v: 2, study_id: studyId, answers });
   return encrypt(key.key, plaintext, associatedData(responseId, studyId));
+}
+
+/**
+ * The columns of a new response row that hold its answers: a fresh id, the answers sealed to
+ * it under the current key, and that key's id and the row version. What a submission stores,
+ * and what tools that fill a database in bulk (benchmarks, tests) insert.
+ */
+export function sealedResponseRow(studyId: number, answers: StoredAnswer[]) {
+  const key = responsesKeyRing().current;
+  const id = randomUUID();
+  return {
+    id,
+    studyId,
+    answers: sealAnswers(id, studyId, answers, key),
+    version: SEALED_VERSION,
+    keyId: key.id,
+  };
 }
 
 /** Thrown when no configured key opens a row: the key it needs is missing, or the row was tampered with. */

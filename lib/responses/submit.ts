@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
@@ -10,9 +9,9 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { validateSubmission } from "@/lib/surveys/validation";
-import { sealAnswers } from "./sealed-answers";
+import { sealedResponseRow } from "./sealed-answers";
 import { deriveSubmission } from "./submission";
-import { newResponseToken, RESPONSE_VERSION, responseTokenHash } from "./token";
+import { newResponseToken, responseTokenHash } from "./token";
 
 // A retry whose first row is deleted (by its token) between our insert and our read tries again;
 // more than a couple of rounds would mean something else is wrong.
@@ -38,16 +37,9 @@ export async function submitResponse(
   const checked = validateSubmission(survey.steps, answers);
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
   const db = await dbOr(tx);
-  const key = responsesKeyRing().current;
   // The id is made here, not by the database, because the ciphertext is bound to it.
-  const id = randomUUID();
-  const row = {
-    id,
-    studyId: survey.studyId,
-    answers: sealAnswers(id, survey.studyId, checked.answers, key),
-    version: RESPONSE_VERSION,
-    keyId: key.id,
-  };
+  const row = sealedResponseRow(survey.studyId, checked.answers);
+  const key = responsesKeyRing().current;
 
   if (submissionId === undefined) {
     const { token, hash } = newResponseToken();

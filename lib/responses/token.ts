@@ -11,8 +11,6 @@ import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
  * (defence in depth: a copy of the database alone cannot test tokens); rows of version 1 hold
  * an unkeyed SHA-256 and keep working, because a look-up tries every form.
  */
-export const RESPONSE_VERSION = 2;
-
 /** Tokens are base32 in lower case; people may retype them in capitals or with spaces. */
 export function normaliseResponseToken(token: string): string {
   return token.replace(/[\s-]+/g, "").toLowerCase();

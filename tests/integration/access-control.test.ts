@@ -169,6 +169,9 @@ describe("access control of every API endpoint", () => {
       "DELETE /api/panel_message/[id]",
       "POST /api/panel_message/[id]/send",
       "POST /api/panel_message/[id]/test",
+      "GET /api/study/[id]/survey",
+      "PUT /api/study/[id]/survey",
+      "GET /api/study/[id]/responses/export",
     ]) {
       expect(guarded.map((e) => e.key)).toContain(key);
     }

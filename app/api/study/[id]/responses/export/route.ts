@@ -1,0 +1,13 @@
+import { route } from "@/lib/http/handler";
+import { exportQuerySchema, exportResponses } from "@/lib/responses/export-download";
+import { idParamsSchema } from "@/lib/validation";
+
+export const dynamic = "force-dynamic";
+// A large study takes a while to stream; hosts with a time limit per call allow this much.
+export const maxDuration = 60;
+
+/** Staff: every response of the study as .xlsx (sheets 'responses' and 'codebook') or CSV. */
+export const GET = route(
+  { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
+  ({ params, query }) => exportResponses(params.id, query.format),
+);

@@ -1,0 +1,183 @@
+import "server-only";
+import { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import { logError } from "@/lib/log";
+import type { DecryptedResponse } from "./export";
+import {
+  CODEBOOK_HEADER,
+  codebookRow,
+  columnIndexOf,
+  responseHeader,
+  responseRow,
+  type Cell,
+} from "./export-table";
+import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
+
+/** What an export is made of: its columns and its responses, a page at a time. */
+export type ExportSource = {
+  studyId: number;
+  columns: readonly SurveyQuestionInfo[];
+  pages: () => AsyncIterable<DecryptedResponse[]>;
+};
+
+/** Bytes the response body may hold unread before the export stops reading responses. */
+const BODY_HIGH_WATER_MARK = 1024 * 1024;
+
+/** Excel refuses a cell of more than 32,767 characters (the CSV keeps everything). */
+const XLSX_CELL_MAX = 32_767;
+
+type Producer = {
+  /** Where the file's bytes go; each chunk is queued on the response body. */
+  sink: Writable;
+  /** Resolves once the reader has taken enough that more may be produced. */
+  room: () => Promise<void>;
+  /** The reader went away: stop. */
+  cancelled: () => boolean;
+};
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A response body fed as `produce` writes. The file is never whole in memory: the producer waits
+ * (`room`) while the reader has a megabyte unread, and gives the event loop a turn between pages
+ * so other requests are served while a large export runs. A failure after the first byte can
+ * no longer become an error envelope: the body is broken off, so the download visibly fails
+ * rather than ending as a truncated file.
+ */
+function producedStream(
+  what: Record<string, string | number>,
+  produce: (p: Producer) => Promise<void>,
+): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled = false;
+  let wake: (() => void) | null = null;
+  const wakeUp = () => {
+    wake?.();
+    wake = null;
+  };
+
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull: wakeUp,
+      cancel() {
+        cancelled = true;
+        wakeUp();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_HIGH_WATER_MARK }),
+  );
+
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (!cancelled) controller.enqueue(new Uint8Array(chunk));
+      callback();
+    },
+    final(callback) {
+      if (!cancelled) controller.close();
+      callback();
+    },
+  });
+
+  const room = async () => {
+    await nextTurn();
+    while (!cancelled && (controller.desiredSize ?? 0) <= 0) {
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+
+  produce({ sink, room, cancelled: () => cancelled }).catch((error: unknown) => {
+    logError("export", error, what);
+    if (!cancelled) controller.error(new Error("The export failed"));
+  });
+  return body;
+}
+
+function xlsxCell(value: Cell): Cell {
+  return typeof value === "string" && value.length > XLSX_CELL_MAX
+    ? `${value.slice(0, XLSX_CELL_MAX - 1)}…`
+    : value;
+}
+
+/**
+ * The .xlsx: sheet 'responses' (header, then one row per response, written and let go as each
+ * page is read) and sheet 'codebook'. exceljs' streaming WorkbookWriter zips each row as it is
+ * committed; neither shared strings nor styles are kept, as both would grow with the file.
+ */
+export function xlsxStream(source: ExportSource): ReadableStream<Uint8Array> {
+  return producedStream(
+    { studyId: source.studyId, format: "xlsx" },
+    async ({ sink, room, cancelled }) => {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: sink,
+        useSharedStrings: false,
+        useStyles: false,
+      });
+      const responses = workbook.addWorksheet("responses", {
+        views: [{ state: "frozen", ySplit: 1 }],
+      });
+      const codebook = workbook.addWorksheet("codebook", {
+        views: [{ state: "frozen", ySplit: 1 }],
+      });
+      codebook.addRow(CODEBOOK_HEADER).commit();
+      for (const column of source.columns)
+        codebook.addRow(codebookRow(column).map(xlsxCell)).commit();
+      codebook.commit();
+
+      const header = responseHeader(source.columns);
+      const index = columnIndexOf(source.columns);
+      responses.addRow(header).commit();
+      for await (const page of source.pages()) {
+        if (cancelled()) return;
+        for (const response of page) {
+          responses.addRow(responseRow(response, index, header.length).map(xlsxCell)).commit();
+        }
+        await room();
+      }
+      if (cancelled()) return;
+      responses.commit();
+      await workbook.commit();
+    },
+  );
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+function csvField(value: Cell): string {
+  if (value === null) return "";
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(cells: readonly Cell[]): string {
+  return `${cells.map(csvField).join(",")}\r\n`;
+}
+
+/**
+ * The CSV: the 'responses' sheet only, same columns and escaping, UTF-8 with a byte order mark
+ * (so Excel reads it as UTF-8; R's `read.csv(fileEncoding = "UTF-8-BOM")` and SPSS handle it).
+ */
+export function csvStream(source: ExportSource): ReadableStream<Uint8Array> {
+  return producedStream(
+    { studyId: source.studyId, format: "csv" },
+    async ({ sink, room, cancelled }) => {
+      const write = (text: string) => sink.write(Buffer.from(text, "utf8"));
+      const header = responseHeader(source.columns);
+      const index = columnIndexOf(source.columns);
+      write(`\uFEFF${csvLine(header)}`);
+      for await (const page of source.pages()) {
+        if (cancelled()) return;
+        write(
+          page.map((response) => csvLine(responseRow(response, index, header.length))).join(""),
+        );
+        await room();
+      }
+      if (cancelled()) return;
+      await new Promise<void>((resolve, reject) => {
+        sink.once("error", reject);
+        sink.end(resolve);
+      });
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { count, eq, sql } from "drizzle-orm";
+import { dbOr, transaction, type DbOrTx } from "@/db/client";
+import { surveyResponses, surveys } from "@/db/schema";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import { sortAndRenumber } from "./editor-rules";
+import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas";
+import { recordQuestions } from "./questions";
+import { sanitizeSteps } from "./sanitize";
+import { stepsSchema, type Step } from "./schema";
+
+async function responseCount(db: DbOrTx, studyId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(surveyResponses)
+    .where(eq(surveyResponses.studyId, studyId));
+  return n;
+}
+
+/** Stored steps as the editor gets them: in order, text blocks sanitised (again) on the way out. */
+function storedSteps(value: unknown): Step[] {
+  // Every write goes through the shared schema, so a failure here is a corrupted row (code 13).
+  return sanitizeSteps(sortAndRenumber(stepsSchema.parse(value)));
+}
+
+/** GET /api/study/{id}/survey (staff): the survey with its version; 404 code 14 if missing. */
+export async function getEditorSurvey(studyId: number, tx?: DbOrTx): Promise<EditorSurvey> {
+  const db = await dbOr(tx);
+  const [row] = await db
+    .select({
+      surveyUuid: surveys.surveyUuid,
+      steps: surveys.steps,
+      version: surveys.version,
+    })
+    .from(surveys)
+    .where(eq(surveys.studyId, studyId))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  return {
+    study_id: studyId,
+    survey_uuid: row.surveyUuid,
+    steps: storedSteps(row.steps),
+    version: row.version,
+    response_count: await responseCount(db, studyId),
+  };
+}
+
+function mismatch(field: "study_id" | "survey_uuid"): AppError {
+  const what = field === "study_id" ? "study" : "survey";
+  return new AppError(ErrorCode.INVALID_INPUT, {
+    fields: { [field]: `This is not the ${what} being saved` },
+  });
+}
+
+/**
+ * PUT /api/study/{id}/survey (staff). In one transaction that locks the survey row: the body
+ * must name this study and its survey (code 22 otherwise; the uuid never changes), and a
+ * `version` other than the stored one is refused with code 27, changing nothing, so of two
+ * saves based on the same version exactly one succeeds. Without a version the save wins. The
+ * steps are put in order and numbered from 0, text blocks sanitised, the survey's list of
+ * questions extended (for the export), and the version raised by one.
+ */
+export async function saveSurvey(
+  studyId: number,
+  input: SaveSurveyInput,
+  tx?: DbOrTx,
+): Promise<EditorSurvey> {
+  return transaction(tx, async (t) => {
+    const [row] = await t
+      .select({
+        id: surveys.id,
+        surveyUuid: surveys.surveyUuid,
+        steps: surveys.steps,
+        version: surveys.version,
+      })
+      .from(surveys)
+      .where(eq(surveys.studyId, studyId))
+      .for("update");
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    if (input.study_id !== studyId) throw mismatch("study_id");
+    if (input.survey_uuid !== row.surveyUuid) throw mismatch("survey_uuid");
+    if (input.version !== undefined && input.version !== row.version) {
+      throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
+    }
+
+    const steps = sanitizeSteps(sortAndRenumber(input.steps));
+    const previous = stepsSchema.safeParse(row.steps);
+    await recordQuestions(t, row.id, previous.success ? sortAndRenumber(previous.data) : [], steps);
+    const [saved] = await t
+      .update(surveys)
+      .set({ steps, version: sql`${surveys.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(surveys.id, row.id))
+      .returning({ version: surveys.version });
+    return {
+      study_id: studyId,
+      survey_uuid: row.surveyUuid,
+      steps,
+      version: saved.version,
+      response_count: await responseCount(t, studyId),
+    };
+  });
+}

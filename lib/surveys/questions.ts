@@ -1,0 +1,141 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { dbOr, type DbOrTx } from "@/db/client";
+import { surveyQuestions } from "@/db/schema";
+import { defaultBlock, isQuestionBlock, type QuestionBlock } from "./editor-rules";
+import { blockSchema, type Step } from "./schema";
+
+/** A question as the export and its codebook describe it. */
+export type SurveyQuestionInfo = {
+  dataName: string;
+  /** The step (from 0) it is in, or was last in. */
+  step: number;
+  block: QuestionBlock;
+  /** No longer in the survey: its answers are kept in a column after today's questions. */
+  retired: boolean;
+};
+
+/** The survey's named questions in survey order, the first of each data_name only. */
+export function questionsOf(steps: readonly Step[]): SurveyQuestionInfo[] {
+  const found = new Map<string, SurveyQuestionInfo>();
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block) => {
+      if (!isQuestionBlock(block)) return;
+      const dataName = block.data_name.trim();
+      if (dataName === "" || found.has(dataName)) return;
+      found.set(dataName, { dataName, step: s, block, retired: false });
+    }),
+  );
+  return [...found.values()];
+}
+
+// Postgres takes at most 65,535 parameters per statement; 7 a row.
+const INSERT_CHUNK = 1_000;
+
+function rowOf(surveyId: number, q: SurveyQuestionInfo, position: number) {
+  return {
+    surveyId,
+    dataName: q.dataName,
+    position,
+    step: q.step,
+    type: q.block.type,
+    questionText: q.block.question_text,
+    definition: q.block,
+  };
+}
+
+/**
+ * Extends the survey's list of every question it has ever had, inside the save's transaction
+ * (which holds the survey row's lock, so positions are handed out once). The stored survey's
+ * questions are recorded first, as they were, in case they predate this list (a survey written
+ * by the demo seed, or before the list existed); then today's questions, whose text, type and
+ * definition replace what was recorded under their names. Nothing is ever removed.
+ */
+export async function recordQuestions(
+  tx: DbOrTx,
+  surveyId: number,
+  previous: readonly Step[],
+  next: readonly Step[],
+): Promise<void> {
+  const existing = await tx
+    .select({ dataName: surveyQuestions.dataName, position: surveyQuestions.position })
+    .from(surveyQuestions)
+    .where(eq(surveyQuestions.surveyId, surveyId));
+  const positions = new Map(existing.map((r) => [r.dataName, r.position]));
+  let nextPosition = existing.reduce((max, r) => Math.max(max, r.position), -1) + 1;
+  const positionOf = (name: string) => {
+    let position = positions.get(name);
+    if (position === undefined) {
+      position = nextPosition++;
+      positions.set(name, position);
+    }
+    return position;
+  };
+
+  const earlier = questionsOf(previous)
+    .filter((q) => !positions.has(q.dataName))
+    .map((q) => rowOf(surveyId, q, positionOf(q.dataName)));
+  for (let i = 0; i < earlier.length; i += INSERT_CHUNK) {
+    await tx
+      .insert(surveyQuestions)
+      .values(earlier.slice(i, i + INSERT_CHUNK))
+      .onConflictDoNothing();
+  }
+
+  const current = questionsOf(next).map((q) => rowOf(surveyId, q, positionOf(q.dataName)));
+  for (let i = 0; i < current.length; i += INSERT_CHUNK) {
+    await tx
+      .insert(surveyQuestions)
+      .values(current.slice(i, i + INSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [surveyQuestions.surveyId, surveyQuestions.dataName],
+        set: {
+          step: sql`excluded.step`,
+          type: sql`excluded.type`,
+          questionText: sql`excluded.question_text`,
+          definition: sql`excluded.definition`,
+        },
+      });
+  }
+}
+
+/**
+ * The export's columns: today's questions in survey order, then every question the survey once
+ * had and no longer has, in the order they first appeared, with what they last looked like.
+ */
+export async function surveyColumns(
+  surveyId: number,
+  steps: readonly Step[],
+  tx?: DbOrTx,
+): Promise<SurveyQuestionInfo[]> {
+  const current = questionsOf(steps);
+  const names = new Set(current.map((q) => q.dataName));
+  const db = await dbOr(tx);
+  const recorded = await db
+    .select()
+    .from(surveyQuestions)
+    .where(eq(surveyQuestions.surveyId, surveyId))
+    .orderBy(asc(surveyQuestions.position));
+  const retired = recorded
+    .filter((r) => !names.has(r.dataName))
+    .map((r) => ({
+      dataName: r.dataName,
+      step: r.step,
+      block: recordedBlock(r),
+      retired: true,
+    }));
+  return [...current, ...retired];
+}
+
+/**
+ * A recorded definition as a block. Every row is written from a validated block, so the
+ * fallback (the recorded type and text with that type's defaults) only guards against a row
+ * changed by hand.
+ */
+function recordedBlock(row: typeof surveyQuestions.$inferSelect): QuestionBlock {
+  const parsed = blockSchema.safeParse(row.definition);
+  if (parsed.success && isQuestionBlock(parsed.data)) return parsed.data;
+  const type = row.type === "multiple_choice" || row.type === "scale" ? row.type : "open_question";
+  const block = defaultBlock(type, { data_name: row.dataName }) as QuestionBlock;
+  return { ...block, question_text: row.questionText };
+}

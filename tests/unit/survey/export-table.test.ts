@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { exportFilename } from "@/lib/responses/export-download";
+import {
+  columnIndexOf,
+  escapeCell,
+  responseHeader,
+  responseRow,
+} from "@/lib/responses/export-table";
+import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
+
+describe("escapeCell", () => {
+  it("escapes text a spreadsheet could run as a formula", () => {
+    for (const value of ["=1+1", "+31", "-2", "@SUM(A1)", "\tx", "\rx"]) {
+      expect(escapeCell(value)).toBe(`'${value}`);
+    }
+  });
+
+  it("leaves other text, numbers and empty cells alone", () => {
+    expect(escapeCell("a=1")).toBe("a=1");
+    expect(escapeCell(" =1")).toBe(" =1");
+    expect(escapeCell("")).toBe("");
+    expect(escapeCell(-3)).toBe(-3);
+    expect(escapeCell(null)).toBeNull();
+  });
+});
+
+describe("responseRow", () => {
+  const column = (dataName: string): SurveyQuestionInfo => ({
+    dataName,
+    step: 0,
+    retired: false,
+    block: {
+      type: "open_question",
+      data_name: dataName,
+      order: 0,
+      question_text: "",
+      is_required: false,
+    },
+  });
+  const columns = [column("a"), column("b"), column("c")];
+
+  it("puts each answer in its data_name's column, joins options and escapes", () => {
+    const header = responseHeader(columns);
+    expect(header).toEqual(["response_id", "submitted_on", "a", "b", "c"]);
+    const row = responseRow(
+      {
+        id: "db-id",
+        submittedOn: "2026-11-23",
+        answers: [
+          {
+            type: "multiple_choice",
+            data_name: "c",
+            selected_options: ["x", "y"],
+            question_text: "",
+          },
+          { type: "open_question", data_name: "a", open_answer: "=evil()", question_text: "" },
+          { type: "scale", data_name: "gone", scale_value: 2, question_text: "" },
+        ],
+      },
+      columnIndexOf(columns),
+      header.length,
+    );
+    expect(row.slice(1)).toEqual(["2026-11-23", "'=evil()", null, "x; y"]);
+    expect(row[0]).not.toBe("db-id");
+    expect(row[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("exportFilename", () => {
+  it("is <study name>-responses-<date>.<format> without path characters", () => {
+    const now = new Date("2026-03-04T23:30:00Z");
+    expect(exportFilename("Grenzen", "xlsx", now)).toBe("Grenzen-responses-2026-03-04.xlsx");
+    expect(exportFilename('a/b\\c:d*e?"f<g>h|i', "csv", now)).toBe(
+      "a_b_c_d_e_f_g_h_i-responses-2026-03-04.csv",
+    );
+    expect(exportFilename("  ", "csv", now)).toBe("study-responses-2026-03-04.csv");
+    expect(exportFilename("x".repeat(300), "xlsx", now)).toHaveLength(100 + 26);
+  });
+});
