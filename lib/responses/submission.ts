@@ -38,7 +38,8 @@ export function canonicalAnswers(answers: StoredAnswer[]): string {
         case "open_question":
           return [a.type, a.data_name, a.open_answer];
         case "multiple_choice":
-          return [a.type, a.data_name, a.selected_options];
+          // The same choices in another order are the same answer.
+          return [a.type, a.data_name, [...a.selected_options].sort()];
         case "scale":
           return [a.type, a.data_name, a.scale_value];
       }

@@ -59,6 +59,19 @@ describe("a retried submission (submission_id)", () => {
     expect(row.answersHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("takes the same options in another order as the same answers", async () => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    const submission_id = randomUUID();
+    const first = await submit(surveyUuid, { answers: validAnswers(), submission_id });
+    const reordered = validAnswers().map((a) =>
+      a.data_name === "help" ? { ...a, selected_options: ["Family", "Friends"] } : a,
+    );
+    const retry = await submit(surveyUuid, { answers: reordered, submission_id });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ token: first.body.token });
+    expect(await responsesOf(studyId)).toHaveLength(1);
+  });
+
   it("treats the id case-insensitively, as the UUID it is", async () => {
     const { studyId, surveyUuid } = await insertStudyWithSurvey();
     const submission_id = randomUUID();
@@ -91,6 +104,23 @@ describe("a retried submission (submission_id)", () => {
     expect(
       lookup.body.answers.find((a: { data_name: string }) => a.data_name === "impact").scale_value,
     ).toBe(4);
+  });
+
+  it.each([
+    ["an open answer", { data_name: "story", open_answer: "Another story" }],
+    ["the chosen options", { data_name: "help", selected_options: ["Family"] }],
+    ["a scale value", { data_name: "impact", scale_value: 5 }],
+  ])("counts a change in %s as other answers (409 code 28)", async (_what, change) => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    const submission_id = randomUUID();
+    expect((await submit(surveyUuid, { answers: validAnswers(), submission_id })).status).toBe(200);
+    const changed = validAnswers().map((a) =>
+      a.data_name === change.data_name ? { ...a, ...change } : a,
+    );
+    const res = await submit(surveyUuid, { answers: changed, submission_id });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe(28);
+    expect(await responsesOf(studyId)).toHaveLength(1);
   });
 
   it("gives two different ids two rows and two tokens", async () => {
