@@ -29,6 +29,7 @@ const CLIENT_SAFE = [
   "^lib/messages/schemas\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
+  "^lib/http/page-csp\\.ts$",
   "^lib/files/download-filename\\.ts$",
   "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas)\\.ts$",
 ];

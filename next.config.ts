@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
+import { NON_PORTAL_SOURCE, pageCsp } from "./lib/http/page-csp.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
 import { helpLineBuildWarning } from "./lib/config/help-line.ts";
 
@@ -8,23 +9,11 @@ const isProduction = process.env.NODE_ENV === "production";
 
 // Inline scripts are needed by Next's bootstrap on statically rendered pages; per-request nonces
 // would make every public page dynamic. The CSP's job here is to forbid third-party origins and
-// framing; XSS defence rests on React's escaping and the sanitiser.
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isProduction ? "" : " 'unsafe-eval'"}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  `connect-src 'self'${isProduction ? "" : " ws: wss:"}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "frame-src 'self'",
-].join("; ");
+// framing; XSS defence rests on React's escaping and the sanitiser. The staff portal's pages get
+// a stricter per-request policy from proxy.ts instead (lib/http/page-csp.ts).
+const staticCsp = { key: "Content-Security-Policy", value: pageCsp({ production: isProduction }) };
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: csp },
   { key: "Referrer-Policy", value: "no-referrer" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -64,7 +53,12 @@ const nextConfig: NextConfig = {
   ],
   async headers() {
     return [
+      // "/:path*" does not match the bare "/" in Next's path matcher (strict mode): name it.
+      { source: "/", headers: securityHeaders },
       { source: "/:path*", headers: securityHeaders },
+      // Not on the portal's pages: two CSP headers would both be enforced, and the static one
+      // allows inline scripts.
+      { source: NON_PORTAL_SOURCE, headers: [staticCsp] },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
       ...FILE_PATH_SOURCES.map((source) => ({

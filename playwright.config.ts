@@ -52,6 +52,8 @@ export default defineConfig({
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",
+      // Production refuses to start without it; the browser talks to the server directly.
+      TRUST_PROXY: "0",
       E2E_DATA_DIR: dataDir,
       // Public pages are built with these (see tests/e2e/support/public-site.ts).
       ...e2eHelpEnv,

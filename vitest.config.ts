@@ -50,6 +50,20 @@ export default defineConfig({
         },
       },
       {
+        // The same security tests again with nothing trusted in front: every caller is one
+        // unknown client, X-Forwarded-* headers are the client's own words (DESIGN §8: both modes).
+        resolve: { alias },
+        test: {
+          name: "integration-direct",
+          env: { ...env, TRUST_PROXY: "0" },
+          environment: "node",
+          include: ["tests/integration/security/**/*.test.ts"],
+          setupFiles: ["tests/setup/file-database.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         resolve: { alias },
         test: {
           name: "components",

@@ -11,6 +11,8 @@ export type ApiError = {
   fields?: Record<string, string>;
   /** Set here, never by the server: no answer arrived (offline, aborted, refused). */
   network?: true;
+  /** Set here from the answer's Retry-After header (seconds), when it had one. */
+  retryAfter?: number;
 };
 export type ApiResult<T> =
   { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
@@ -21,6 +23,8 @@ export type ApiOptions = {
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (a save sent while the tab closes); small bodies only. */
+  keepalive?: boolean;
 };
 
 /** One call, described: what the mutation and form hooks are given to send. */
@@ -44,6 +48,7 @@ export async function api<T = unknown>(
       method,
       credentials: "same-origin",
       signal: options.signal,
+      keepalive: options.keepalive,
       headers:
         options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
       body:
@@ -70,11 +75,42 @@ export async function api<T = unknown>(
   return {
     ok: false,
     status: response.status,
-    error:
-      error && typeof error.code === "number"
+    error: {
+      ...(error && typeof error.code === "number"
         ? { code: error.code, message: String(error.message ?? ""), ...fieldsOf(error) }
-        : { code: ErrorCode.UNKNOWN, message: response.statusText },
+        : { code: ErrorCode.UNKNOWN, message: response.statusText }),
+      ...retryAfterOf(response),
+    },
   };
+}
+
+/**
+ * A failed call as something to throw, for code that works with promises that reject (the
+ * autosave hook's `save`). Carries the status and the error as `api` reported them.
+ */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+  ) {
+    super(error.message || `HTTP ${status}`);
+    this.name = "ApiCallError";
+  }
+}
+
+/** `api`, resolving to the data on success and rejecting with an `ApiCallError` otherwise. */
+export async function apiOrThrow<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  const result = await api<T>(path, options);
+  if (!result.ok) throw new ApiCallError(result.status, result.error);
+  return result.data;
+}
+
+/** Retry-After in seconds (a number or an HTTP date); nothing when absent or unreadable. */
+function retryAfterOf(response: Response): Pick<ApiError, "retryAfter"> {
+  const header = response.headers.get("retry-after")?.trim();
+  if (!header) return {};
+  const seconds = /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? { retryAfter: Math.max(0, seconds) } : {};
 }
 
 /** Only string messages keyed by field path survive; anything else in `fields` is dropped. */

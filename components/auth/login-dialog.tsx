@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
@@ -66,12 +65,14 @@ function LoginSteps({
 }) {
   const t = useTranslations("auth.login");
   const tv = useTranslations("auth.validation");
-  const router = useRouter();
   const [email, setEmail] = useState("");
 
   function signedIn() {
     onClose();
-    router.push("/admin/studies");
+    // A full page load: a client-side navigation would keep the public page's document and its
+    // CSP, and the portal must run under its own stricter, per-request one.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- on purpose (above)
+    window.location.assign("/admin/studies");
   }
 
   const passwordSchema = useMemo(() => loginSchema(tv), [tv]);

@@ -1,7 +1,6 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
@@ -20,10 +19,13 @@ export function FooterAuth() {
   const whoami = useApiQuery("/api/whoami");
   const [wanted, setWanted] = useState(false);
   if (!whoami.loading && !whoami.error) {
+    // A plain link, not next/link: a client-side navigation would keep this public page's
+    // document and its CSP, and the portal must run under its own stricter, per-request one.
     return (
-      <Link href="/admin/studies" className="btn-secondary">
+      // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load on purpose (above)
+      <a href="/admin/studies" className="btn-secondary">
         {t("adminPortal")}
-      </Link>
+      </a>
     );
   }
   if (wanted) return <LoginDialog triggerLabel={t("login")} initiallyOpen />;

@@ -3,14 +3,15 @@
 import type { Answer } from "@/lib/surveys/answers";
 import type { Block } from "@/lib/surveys/schema";
 import { isQuestion } from "@/lib/surveys/validation";
+import { RichText } from "@/components/studies/rich-text";
 import { ChoiceField } from "./choice-field";
 import { OpenQuestionField } from "./open-question-field";
 import { ScaleField } from "./scale-field";
 
 /**
- * One block of a step. Text content was sanitised by the server before it was sent; its box
- * clips it (`contain: content`, `overflow: hidden`), so it cannot cover the questions or the
- * page around them.
+ * One block of a step. Text content was sanitised by the server before it was sent and renders
+ * in the same clipping box as other rich text, so it cannot cover the questions or the page
+ * around them.
  */
 export function SurveyBlock({
   id,
@@ -26,12 +27,7 @@ export function SurveyBlock({
   onAnswer: (answer: Answer) => void;
 }) {
   if (block.type === "text") {
-    return (
-      <div
-        className="prose-content overflow-hidden break-words [contain:content]"
-        dangerouslySetInnerHTML={{ __html: block.content }}
-      />
-    );
+    return <RichText html={block.content} />;
   }
   if (!isQuestion(block)) return null;
   const data_name = block.data_name;

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits, releaseRateLimit } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { createChallenge, endChallenge, findChallenge, recordFailedCode } from "./challenge";
-import { loginRules, secondFactorClientRule, secondFactorRule } from "./limits";
+import { loginRules, secondFactorClientRules, secondFactorRule } from "./limits";
 import { spendPasswordCheck, verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
 import { createSession } from "./session";
@@ -59,8 +59,8 @@ export async function signInWithCode(
   ip: string,
   now = new Date(),
 ): Promise<SignedIn> {
-  const clientRule = secondFactorClientRule(ip);
-  await enforceRateLimits([clientRule], now);
+  const clientRules = secondFactorClientRules(ip);
+  await enforceRateLimits(clientRules, now);
   const challenge = await findChallenge(challengeToken, now);
   if (!challenge) {
     logWarn("auth", "sign-in failed", { step: "code", reason: "no challenge" });
@@ -87,7 +87,7 @@ export async function signInWithCode(
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, reason: "replay" });
     throw new AppError(ErrorCode.INCORRECT_2FA);
   }
-  await Promise.all([releaseRateLimit(rule, now), releaseRateLimit(clientRule, now)]);
+  await Promise.all([rule, ...clientRules].map((r) => releaseRateLimit(r, now)));
   const session = await createSession(user.id, now);
   logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
   return { kind: "signed-in", user, ...session };

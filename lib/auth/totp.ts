@@ -98,13 +98,21 @@ export async function checkTotp(
   now = new Date(),
 ): Promise<TotpCheck> {
   if (!/^\d{6}$/.test(code)) return { valid: false };
+  const epoch = Math.floor(now.getTime() / 1000);
+  // A last step beyond the newest step a code could have now means the clock was ahead when it
+  // was recorded (or is behind now). No code can be accepted until the clock passes it (the
+  // replay guard), and otplib throws on such a step: answer "wrong code", not a server error.
+  const newestStep = Math.floor((epoch + TOLERANCE_SECONDS) / PERIOD_SECONDS);
+  if (epoch < TOLERANCE_SECONDS || (lastStep !== null && lastStep >= newestStep)) {
+    return { valid: false };
+  }
   const result = await verify({
     secret,
     token: code,
     period: PERIOD_SECONDS,
-    epoch: Math.floor(now.getTime() / 1000),
+    epoch,
     epochTolerance: TOLERANCE_SECONDS,
-    ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
+    ...(lastStep !== null && lastStep >= 0 ? { afterTimeStep: lastStep } : {}),
   });
   return result.valid && "timeStep" in result
     ? { valid: true, timeStep: result.timeStep }

@@ -107,6 +107,14 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       problems.push("APP_URL must be an https address in production");
   }
 
+  if (isProduction && e.TRUST_PROXY === undefined) {
+    // Either guess is dangerous: believing X-Forwarded-For with no proxy in front lets anyone pick
+    // their own rate-limit key, ignoring it behind a proxy makes every visitor one client.
+    problems.push(
+      "TRUST_PROXY must be set in production: TRUST_PROXY=1 when the site runs behind a reverse proxy or platform that sets X-Forwarded-For (TRUST_PROXY_HOPS=2 or more for several), TRUST_PROXY=0 when visitors connect to this server directly",
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const appUrl = e.APP_URL.replace(/\/+$/, "");
@@ -130,7 +138,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       ratePerSecond: e.MAIL_RATE_PER_SECOND,
     },
     cronSecret: e.CRON_SECRET,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
     publicSite: publicSiteFromEnv(e),

@@ -63,7 +63,11 @@ export const envSchema = z.object({
   CRON_SECRET: optionalString.pipe(
     z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   ),
-  TRUST_PROXY: boolFlag,
+  // Unset and "0" differ: production refuses to start until the operator has said which applies.
+  TRUST_PROXY: z
+    .enum(["0", "1", "true", "false", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true")),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   DISABLE_BACKGROUND_JOBS: boolFlag,
 });

@@ -12,7 +12,12 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
-import { clientKey } from "@/lib/rate-limit/client";
+import {
+  afterValidationRules,
+  beforeValidationRules,
+  clientKey,
+  type ClientBudget,
+} from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
@@ -32,7 +37,7 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   params: P;
   user: UserFor<A>;
   session: SessionFor<A>;
-  /** The caller's rate-limit key: an HMAC of the address, or one shared key without a proxy. */
+  /** The caller's client key: a keyed hash of the address, or UNKNOWN_CLIENT without one. */
   ip: string;
   /** Applies further limits once the input is known (e.g. per e-mail address). */
   limit: (rules: RateLimitRule[]) => Promise<void>;
@@ -46,8 +51,11 @@ export type RouteOptions<A extends Auth, B, Q, P> = {
   bodyKind?: BodyKind;
   query?: ZodType<Q>;
   params?: ZodType<P>;
-  /** Per-client limits checked before anything else is looked at. */
-  rateLimit?: (ip: string) => RateLimitRule[];
+  /**
+   * The feature's site-wide ceiling and per-client junk budget (counted before the session and
+   * the input are looked at) and its per-client budget (counted once the input is valid).
+   */
+  rateLimit?: ClientBudget;
   /** Skips the Origin check: only for calls made by mail clients or schedulers, never browsers. */
   allowCrossOrigin?: boolean;
   /**
@@ -118,10 +126,12 @@ function toResponse(result: unknown): Response {
 }
 
 /**
- * The one way to write an API route. Order matters and is fixed here: origin → per-client rate
- * limit → session and admin → input validation → handler, so an anonymous caller learns nothing
- * about a staff payload's shape. Domain errors become the error envelope; anything unexpected
- * becomes code 13 without details.
+ * The one way to write an API route. Order matters and is fixed here (DESIGN §2): origin →
+ * site-wide ceiling and per-client junk budget → session and admin → input validation →
+ * per-client budget → handler (which adds per-account limits through `limit`). An anonymous
+ * caller learns nothing about a staff payload's shape, and malformed requests cannot spend an
+ * honest client's budget. Domain errors become the error envelope; anything unexpected becomes
+ * code 13 without details.
  */
 export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
   options: RouteOptions<A, B, Q, P>,
@@ -134,7 +144,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
       }
       const ip = clientKey(req);
-      if (options.rateLimit) await enforceRateLimits(options.rateLimit(ip));
+      if (options.rateLimit) await enforceRateLimits(beforeValidationRules(options.rateLimit, ip));
 
       if (options.auth !== "none") {
         session = await validateSessionToken(readCookie(req, SESSION_COOKIE));
@@ -152,6 +162,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const query = parseWith(options.query, Object.fromEntries(url.searchParams.entries()));
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
       const body = parseWith(options.body, await readBody(req, bodyKind, options.maxBodyBytes));
+      if (options.rateLimit) await enforceRateLimits(afterValidationRules(options.rateLimit, ip));
 
       const result = await handler({
         req,

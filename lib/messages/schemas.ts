@@ -30,11 +30,17 @@ export const panelMessageIdSchema = z
 /** Route parameters of /api/panel_message/{id}/... */
 export const panelMessageParamsSchema = z.object({ id: panelMessageIdSchema });
 
-export const subjectSchema = z
-  .string()
-  .trim()
-  .min(1, "The subject cannot be empty")
-  .max(MAX_SUBJECT_LENGTH, `The subject can have at most ${MAX_SUBJECT_LENGTH} characters`);
+/** The subject's rules; the screen passes its translated texts, the handlers use the English. */
+export function subjectField(
+  texts: { empty: string; tooLong: string } = {
+    empty: "The subject cannot be empty",
+    tooLong: `The subject can have at most ${MAX_SUBJECT_LENGTH} characters`,
+  },
+) {
+  return z.string().trim().min(1, texts.empty).max(MAX_SUBJECT_LENGTH, texts.tooLong);
+}
+
+export const subjectSchema = subjectField();
 
 export const bodySchema = z
   .string()

@@ -2,7 +2,6 @@ import "server-only";
 import { constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { appSecretRing } from "@/lib/crypto/keyring";
 import { stopMac } from "@/lib/links/panel";
-import { pseudonymousKey } from "@/lib/rate-limit/keys";
 
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
@@ -36,12 +35,4 @@ export function stopTokenMatches(
   if (dot === -1) return ring.all.some((key) => constantTimeEqual(stopMac(member, key), token));
   const key = ring.byId(token.slice(0, dot));
   return key !== undefined && constantTimeEqual(stopMac(member, key), token.slice(dot + 1));
-}
-
-/**
- * Rate-limit keys must not hold an address (after leaving, no table may), so the address is
- * replaced by a keyed hash that nobody without APP_SECRET can test guesses against.
- */
-export function emailRateKey(email: string): string {
-  return pseudonymousKey("panel-rate", email);
 }

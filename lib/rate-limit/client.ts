@@ -1,13 +1,14 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { pseudonymousKey } from "./keys";
-import type { RateLimitRule } from "./limiter";
+import { SITE_WIDE, type RateLimitRule } from "./limiter";
 
 /**
  * The caller's address as our own proxies saw it, or null when it can't be known. Route handlers
  * don't see the socket, and a client may send any X-Forwarded-For it likes, so the header is only
  * believed with TRUST_PROXY=1, and then only the entry our outermost proxy appended
- * (TRUST_PROXY_HOPS from the right).
+ * (TRUST_PROXY_HOPS from the right). A header with fewer entries than our proxies append did not
+ * come through all of them: its entries are the client's own words, so the client is unknown.
  */
 export function clientAddress(
   headers: Headers,
@@ -18,18 +19,18 @@ export function clientAddress(
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length === 0) return null;
-  return parts[Math.max(0, parts.length - o.hops)].slice(0, 64);
+  if (parts.length < o.hops) return null;
+  return parts[parts.length - o.hops].slice(0, 64);
 }
 
-/** The key every caller gets when the address can't be known (no trusted proxy). */
-export const SHARED_CLIENT_KEY = "shared";
+/** The client key of every caller whose address can't be known (no trusted proxy). */
+export const UNKNOWN_CLIENT = "unknown";
 
 /**
- * A per-client rate-limit key. Addresses are never stored: the key is an HMAC of the address,
- * so the counters can't be matched with anything else in the database. Without a trusted proxy
- * every caller shares one key, which keeps the limits honest (a forged header can't escape them)
- * at the price of sharing them; per-account and per-address limits apply in any case.
+ * The caller's client key: a keyed hash of the address, never the address, and itself never
+ * stored (counter keys hash it again with the feature and the window). Unknown callers all get
+ * UNKNOWN_CLIENT, which no per-client limit counts: they meet the site-wide ceilings instead, so a
+ * forged header escapes nothing and a few visitors can't shut everyone out.
  */
 export function clientKey(req: Request): string {
   const config = getConfig();
@@ -37,34 +38,70 @@ export function clientKey(req: Request): string {
     trustProxy: config.trustProxy,
     hops: config.trustProxyHops,
   });
-  if (!address) return SHARED_CLIENT_KEY;
+  if (!address) return UNKNOWN_CLIENT;
   return `c${pseudonymousKey("client-address", address)}`;
 }
 
-/**
- * A per-client limit, or a site-wide ceiling when every caller shares one key (no trusted
- * proxy): the per-client figure would then shut everyone out after a handful of visitors.
- */
-export function clientLimit(client: string, perClient: number, siteWide: number): number {
-  return client === SHARED_CLIENT_KEY ? siteWide : perClient;
+/** A per-client rule, or none when the client is unknown. */
+export function perClientRule(
+  feature: string,
+  client: string,
+  limit: number,
+  windowSeconds: number,
+  store?: RateLimitRule["store"],
+): RateLimitRule[] {
+  if (client === UNKNOWN_CLIENT) return [];
+  return [{ feature, subject: client, limit, windowSeconds, store }];
 }
 
-/** How often one client may call a feature, and how often everyone together may without a proxy. */
-export type ClientBudget = { perClient: number; siteWide: number; windowSeconds: number };
-
 /**
- * The one per-client rule of a feature, as the handler wrapper's `rateLimit` option takes it:
- * keyed by the feature and the handler's client key, never by an address.
+ * The limits of a public feature, as the handler wrapper's `rateLimit` option takes them. Counted
+ * in the order of DESIGN §2, so junk cannot spend an honest client's budget:
+ * - before validation, every request: the site-wide ceiling (in Postgres, in both proxy modes)
+ *   and the client's junk budget, larger than its per-client budget;
+ * - after validation, only well-formed requests: the per-client budget.
  */
-export function perClientLimits(
-  feature: string,
-  budget: ClientBudget,
-): (client: string) => RateLimitRule[] {
-  return (client) => [
+export type ClientBudget = {
+  feature: string;
+  windowSeconds: number;
+  /** Every caller together, valid requests or not. */
+  siteWide: number;
+  /** One client, valid requests or not. */
+  junkPerClient: number;
+  /** One client, valid requests only. Left out where the domain counts per client itself. */
+  perClient?: number;
+  /**
+   * Where the per-client and junk counters live. "memory" keeps them out of the database, per
+   * instance (anonymous survey submission); the site-wide ceiling is always in the database.
+   */
+  clientStore?: RateLimitRule["store"];
+};
+
+export function beforeValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
+  return [
     {
-      key: `${feature}:${client}`,
-      limit: clientLimit(client, budget.perClient, budget.siteWide),
+      feature: `${budget.feature}-site`,
+      subject: SITE_WIDE,
+      limit: budget.siteWide,
       windowSeconds: budget.windowSeconds,
     },
+    ...perClientRule(
+      `${budget.feature}-any`,
+      client,
+      budget.junkPerClient,
+      budget.windowSeconds,
+      budget.clientStore,
+    ),
   ];
+}
+
+export function afterValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
+  if (budget.perClient === undefined) return [];
+  return perClientRule(
+    budget.feature,
+    client,
+    budget.perClient,
+    budget.windowSeconds,
+    budget.clientStore,
+  );
 }

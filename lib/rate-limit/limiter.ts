@@ -4,49 +4,71 @@ import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
+import { counterKey } from "./keys";
+import { decrementInMemory, incrementInMemory } from "./memory";
 
 export type RateLimitRule = {
-  /** What is being limited, e.g. "login:email:someone@example.org". */
-  key: string;
+  /** What is counted, e.g. "login-email". Part of the stored key, readable and hashed. */
+  feature: string;
+  /**
+   * Whose requests are counted: a client key, an e-mail address, a user id, or SITE_WIDE. Never
+   * stored: the counter's key is a keyed hash of it, the feature and the window.
+   */
+  subject: string;
   limit: number;
   windowSeconds: number;
+  /**
+   * "memory" counts in this instance only and writes nothing to the database (see memory.ts);
+   * default "database", which holds across every instance.
+   */
+  store?: "database" | "memory";
 };
+
+/** The subject of a ceiling shared by every caller. */
+export const SITE_WIDE = "*";
 
 /** The longest window any rule may use; the sweep relies on it. */
 export const MAX_WINDOW_SECONDS = 3600;
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
+function windowStartOf(rule: RateLimitRule, now: Date): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
 /**
- * Fixed-window counter in Postgres, so the limit holds across every app instance. One upsert per
- * check; old windows are swept now and then by the same statement path.
+ * Fixed-window counter, in Postgres (so the limit holds across every app instance) or in this
+ * instance's memory. One upsert per check; closed windows are swept now and then.
  */
 export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
   if (rule.windowSeconds > MAX_WINDOW_SECONDS) {
-    throw new Error(`Rate-limit window of ${rule.key} is longer than ${MAX_WINDOW_SECONDS} s`);
+    throw new Error(`Rate-limit window of ${rule.feature} is longer than ${MAX_WINDOW_SECONDS} s`);
   }
-  const db = await getDb();
-  const windowMs = rule.windowSeconds * 1000;
   const windowStart = windowStartOf(rule, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: rule.key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  if (Math.random() < 0.01) await sweepRateLimits(now);
-  const retryAfterSeconds = (windowStart.getTime() + windowMs - now.getTime()) / 1000;
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterSeconds };
-}
-
-function windowStartOf(rule: RateLimitRule, now: Date): Date {
-  const windowMs = rule.windowSeconds * 1000;
-  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowEnd = windowStart.getTime() + rule.windowSeconds * 1000;
+  const key = counterKey(rule.feature, rule.subject, windowStart);
+  let count: number;
+  if (rule.store === "memory") {
+    count = incrementInMemory(key, windowEnd, now.getTime());
+  } else {
+    const db = await getDb();
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count });
+    count = row.count;
+    if (Math.random() < 0.01) await sweepRateLimits(now);
+  }
+  const retryAfterSeconds = (windowEnd - now.getTime()) / 1000;
+  return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }
 
 /**
@@ -55,11 +77,17 @@ function windowStartOf(rule: RateLimitRule, now: Date): Date {
  * past the limit. `now` must be the time the unit was taken.
  */
 export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<void> {
+  const windowStart = windowStartOf(rule, now);
+  const key = counterKey(rule.feature, rule.subject, windowStart);
+  if (rule.store === "memory") {
+    decrementInMemory(key, windowStart.getTime() + rule.windowSeconds * 1000);
+    return;
+  }
   const db = await getDb();
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, rule.key), eq(rateLimits.windowStart, windowStartOf(rule, now))));
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
 
 /** Throws code 23 (with Retry-After) when any of the rules is exhausted. */
@@ -70,12 +98,6 @@ export async function enforceRateLimits(rules: RateLimitRule[], now = new Date()
       throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: result.retryAfterSeconds });
     }
   }
-}
-
-/** Clears the counters of a key, e.g. after a successful sign-in. */
-export async function resetRateLimit(key: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
 /**

@@ -1,26 +1,31 @@
 import "server-only";
-import { perClientLimits } from "@/lib/rate-limit/client";
+import type { ClientBudget } from "@/lib/rate-limit/client";
 
 /**
- * Submissions per client, against flooding a study with made-up responses. The client is the
- * handler's client key: an HMAC of the address, never the address, so a counter row is only
- * (key, window start, count) and nothing ties it to a response (which has no time of day and is
- * not written in the same transaction). Generous, because people at one place (a school, a
- * shelter) may share an address. Without a trusted proxy every caller shares one key; the limit
- * is then a site-wide ceiling, set well above what a mail-out to the whole panel brings in.
+ * Submissions, against flooding a study with made-up responses. Anonymous submission writes no
+ * per-client row to the database: a counter there, written beside a response, is what a
+ * database reader could line up with a member's rows. Its per-client and junk budgets live in
+ * each instance's memory (per instance by design); only the site-wide ceiling is in Postgres,
+ * set well above what a mail-out to the whole panel brings in. Per client generous, because
+ * people at one place (a school, a shelter) may share an address.
  */
-export const submitLimitsPerClient = perClientLimits("survey-submit", {
-  perClient: 60,
-  siteWide: 2000,
+export const submitBudget: ClientBudget = {
+  feature: "survey-submit",
   windowSeconds: 3600,
-});
+  siteWide: 2000,
+  junkPerClient: 200,
+  perClient: 60,
+  clientStore: "memory",
+};
 
 /**
- * Token look-ups and deletions per client, sharing one budget: tokens have 160 bits, so this
- * only blunts floods (and, shared by everyone without a trusted proxy, stays generous).
+ * Token look-ups and deletions, sharing one budget: tokens have 160 bits, so this only blunts
+ * floods.
  */
-export const responseTokenLimits = perClientLimits("survey-token", {
-  perClient: 30,
-  siteWide: 300,
+export const responseTokenBudget: ClientBudget = {
+  feature: "survey-token",
   windowSeconds: 15 * 60,
-});
+  siteWide: 300,
+  junkPerClient: 90,
+  perClient: 30,
+};

@@ -1,6 +1,7 @@
 import account from "./account.json";
 import admin from "./admin.json";
 import auth from "./auth.json";
+import autosave from "./autosave.json";
 import bedankt from "./bedankt.json";
 import common from "./common.json";
 import errors from "./errors.json";
@@ -11,6 +12,7 @@ import news from "./news.json";
 import panel from "./panel.json";
 import panelMessages from "./panelMessages.json";
 import privacy from "./privacy.json";
+import richText from "./richText.json";
 import studies from "./studies.json";
 import survey from "./survey.json";
 import vision from "./vision.json";
@@ -19,6 +21,7 @@ const messages = {
   account,
   admin,
   auth,
+  autosave,
   bedankt,
   common,
   errors,
@@ -29,6 +32,7 @@ const messages = {
   panel,
   panelMessages,
   privacy,
+  richText,
   studies,
   survey,
   vision,

@@ -2,7 +2,12 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type RecordedRequest = { method: string; path: string; body: unknown; contentType: string };
-export type Reply = { status: number; body?: unknown; delayMs?: number };
+export type Reply = {
+  status: number;
+  body?: unknown;
+  delayMs?: number;
+  headers?: Record<string, string>;
+};
 export type Route = (request: RecordedRequest) => Reply | Promise<Reply>;
 
 /**
@@ -40,10 +45,10 @@ export async function startApiTestServer(): Promise<ApiTestServer> {
       : { status: 404, body: { error: { code: 14, message: "Model not found" } } };
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (res.destroyed) return;
-    res.writeHead(
-      reply.status,
-      reply.body === undefined ? {} : { "content-type": "application/json" },
-    );
+    res.writeHead(reply.status, {
+      ...(reply.body === undefined ? {} : { "content-type": "application/json" }),
+      ...reply.headers,
+    });
     res.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

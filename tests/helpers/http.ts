@@ -13,6 +13,8 @@ export type CallOptions = {
   params?: Record<string, string | string[]>;
   cookie?: string;
   origin?: string | null;
+  /** The Host header; the app's own by default, as a browser addressing it would send. */
+  host?: string | null;
   headers?: Record<string, string>;
   ip?: string;
 };
@@ -25,12 +27,17 @@ export type CallResult<T = unknown> = {
   setCookies: string[];
 };
 
-/** Calls a route handler the way Next.js would, with a same-origin browser's headers. */
+/**
+ * Calls a route handler the way Next.js would, with a same-origin browser's headers (Origin and
+ * Host) and an X-Forwarded-For entry, which counts only where TRUST_PROXY=1.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field
 export async function call<T = any>(handler: Handler, o: CallOptions = {}): Promise<CallResult<T>> {
   const method = o.method ?? (o.body !== undefined || o.rawBody !== undefined ? "POST" : "GET");
   const headers = new Headers(o.headers);
   if (o.origin !== null) headers.set("origin", o.origin ?? APP_ORIGIN);
+  if (o.host !== null && !headers.has("host"))
+    headers.set("host", o.host ?? new URL(APP_ORIGIN).host);
   if (o.cookie) headers.set("cookie", o.cookie);
   headers.set("x-forwarded-for", o.ip ?? "203.0.113.7");
   let body: BodyInit | undefined;

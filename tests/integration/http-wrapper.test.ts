@@ -26,7 +26,16 @@ const domainFailing = route({ auth: "none" }, () => {
   throw new AppError(14);
 });
 const limited = route(
-  { auth: "none", rateLimit: (ip) => [{ key: `test:${ip}`, limit: 3, windowSeconds: 60 }] },
+  {
+    auth: "none",
+    rateLimit: {
+      feature: "test",
+      windowSeconds: 60,
+      siteWide: 100,
+      junkPerClient: 10,
+      perClient: 3,
+    },
+  },
   () => ({ ok: true }),
 );
 

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { consumeRateLimit, sweepRateLimits } from "@/lib/rate-limit/limiter";
+import { consumeRateLimit, releaseRateLimit, sweepRateLimits } from "@/lib/rate-limit/limiter";
+import { MEMORY_COUNTER_LIMIT } from "@/lib/rate-limit/memory";
+
+async function storedKeys(): Promise<string[]> {
+  const db = await getDb();
+  return (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
+}
+
+/** The hashed part of a stored key (what follows the readable feature name). */
+const hashOf = (key: string) => key.slice(key.indexOf(":") + 1);
 
 describe("rate-limit counters", () => {
   it("count within a window and start again in the next", async () => {
-    const rule = { key: "t:count", limit: 2, windowSeconds: 60 };
+    const rule = { feature: "t-count", subject: "a", limit: 2, windowSeconds: 60 };
     const t0 = new Date("2026-11-22T10:00:05Z");
     expect((await consumeRateLimit(rule, t0)).allowed).toBe(true);
     expect((await consumeRateLimit(rule, t0)).allowed).toBe(true);
@@ -19,22 +28,88 @@ describe("rate-limit counters", () => {
     const db = await getDb();
     const now = new Date("2026-11-22T12:00:00Z");
     await consumeRateLimit(
-      { key: "t:old", limit: 5, windowSeconds: 3600 },
+      { feature: "t-old", subject: "a", limit: 5, windowSeconds: 3600 },
       new Date("2026-11-22T10:30:00Z"),
     );
     await consumeRateLimit(
-      { key: "t:recent", limit: 5, windowSeconds: 600 },
+      { feature: "t-recent", subject: "a", limit: 5, windowSeconds: 600 },
       new Date("2026-11-22T11:55:00Z"),
     );
     await sweepRateLimits(now);
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
-    expect(keys).toContain("t:recent");
-    expect(keys).not.toContain("t:old");
+    expect(keys.some((k) => k.startsWith("t-recent:"))).toBe(true);
+    expect(keys.some((k) => k.startsWith("t-old:"))).toBe(false);
   });
 
   it("refuse a window longer than the sweep allows for", async () => {
     await expect(
-      consumeRateLimit({ key: "t:long", limit: 1, windowSeconds: 7200 }),
+      consumeRateLimit({ feature: "t-long", subject: "a", limit: 1, windowSeconds: 7200 }),
     ).rejects.toThrow(/longer than/);
+  });
+
+  it("give one client's counters of two features, and of two windows, unrelated keys", async () => {
+    const t0 = new Date("2026-11-22T10:00:05Z");
+    const client = "c0123456789abcdef";
+    await consumeRateLimit(
+      { feature: "panel-signup", subject: client, limit: 5, windowSeconds: 600 },
+      t0,
+    );
+    await consumeRateLimit(
+      { feature: "panel-verify", subject: client, limit: 5, windowSeconds: 600 },
+      t0,
+    );
+    await consumeRateLimit(
+      { feature: "panel-signup", subject: client, limit: 5, windowSeconds: 600 },
+      new Date("2026-11-22T10:10:05Z"),
+    );
+    const keys = (await storedKeys()).filter((k) => k.startsWith("panel-"));
+    expect(keys).toHaveLength(3);
+    const hashes = keys.map(hashOf);
+    expect(new Set(hashes).size).toBe(3);
+    // No shared part either: not a common suffix or prefix of any length worth mentioning.
+    for (const a of hashes) {
+      for (const b of hashes) {
+        if (a === b) continue;
+        expect(a.slice(-8)).not.toBe(b.slice(-8));
+        expect(a.slice(0, 8)).not.toBe(b.slice(0, 8));
+      }
+    }
+    expect(keys.join(" ")).not.toContain(client);
+  });
+
+  it("count a memory rule in this instance only, writing nothing to the database", async () => {
+    const rule = {
+      feature: "t-memory",
+      subject: "c-memory",
+      limit: 2,
+      windowSeconds: 60,
+      store: "memory" as const,
+    };
+    const t0 = new Date("2026-11-22T10:00:05Z");
+    expect((await consumeRateLimit(rule, t0)).allowed).toBe(true);
+    expect((await consumeRateLimit(rule, t0)).allowed).toBe(true);
+    const third = await consumeRateLimit(rule, t0);
+    expect(third).toMatchObject({ allowed: false, count: 3, retryAfterSeconds: 55 });
+    await releaseRateLimit(rule, t0);
+    expect((await consumeRateLimit(rule, t0)).count).toBe(3);
+    expect((await consumeRateLimit(rule, new Date("2026-11-22T10:01:00Z"))).count).toBe(1);
+    expect((await storedKeys()).filter((k) => k.startsWith("t-memory"))).toEqual([]);
+  });
+
+  it("keep the memory store bounded: the oldest counters give way", async () => {
+    const t0 = new Date("2026-11-22T11:00:05Z");
+    const rule = (subject: string) => ({
+      feature: "t-bound",
+      subject,
+      limit: 1,
+      windowSeconds: 600,
+      store: "memory" as const,
+    });
+    expect((await consumeRateLimit(rule("first"), t0)).count).toBe(1);
+    expect((await consumeRateLimit(rule("first"), t0)).count).toBe(2);
+    for (let i = 0; i < MEMORY_COUNTER_LIMIT; i++) await consumeRateLimit(rule(`s${i}`), t0);
+    // Pushed out by newer counters, the first one starts again instead of the map growing.
+    expect((await consumeRateLimit(rule("first"), t0)).count).toBe(1);
+    expect((await consumeRateLimit(rule(`s${MEMORY_COUNTER_LIMIT - 1}`), t0)).count).toBe(2);
   });
 });

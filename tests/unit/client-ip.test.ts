@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  afterValidationRules,
+  beforeValidationRules,
   clientAddress,
-  clientLimit,
-  perClientLimits,
-  SHARED_CLIENT_KEY,
+  UNKNOWN_CLIENT,
 } from "@/lib/rate-limit/client";
-import { panelLinkLimits } from "@/lib/panel/rate-limits";
+import { SITE_WIDE } from "@/lib/rate-limit/limiter";
+import { panelLinkBudget } from "@/lib/panel/rate-limits";
+import { submitBudget } from "@/lib/responses/rate-limits";
 
 const headers = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
 
@@ -23,9 +25,17 @@ describe("client address for rate limits", () => {
   it("counts several proxies of ours from the right", () => {
     const h = headers("6.6.6.6, 203.0.113.9, 10.0.0.2");
     expect(clientAddress(h, { trustProxy: true, hops: 2 })).toBe("203.0.113.9");
-    expect(clientAddress(headers("203.0.113.9"), { trustProxy: true, hops: 3 })).toBe(
+    expect(clientAddress(headers("203.0.113.9, 10.0.0.2"), { trustProxy: true, hops: 2 })).toBe(
       "203.0.113.9",
     );
+  });
+
+  it("knows no client when the header has fewer entries than our proxies append", () => {
+    // Only the client's own words: the left-most entry must not be believed.
+    expect(clientAddress(headers("203.0.113.9"), { trustProxy: true, hops: 2 })).toBeNull();
+    expect(
+      clientAddress(headers("6.6.6.6, 203.0.113.9"), { trustProxy: true, hops: 3 }),
+    ).toBeNull();
   });
 
   it("has no address when the header is missing or empty", () => {
@@ -34,23 +44,40 @@ describe("client address for rate limits", () => {
   });
 });
 
-describe("per-client limits", () => {
-  it("become a site-wide ceiling when every caller shares one key", () => {
-    expect(clientLimit("c0123", 20, 500)).toBe(20);
-    expect(clientLimit(SHARED_CLIENT_KEY, 20, 500)).toBe(500);
+describe("a feature's client budget", () => {
+  it("counts the site-wide ceiling and the junk budget before validation, per client after", () => {
+    const budget = panelLinkBudget("verify");
+    expect(beforeValidationRules(budget, "cabc")).toEqual([
+      { feature: "panel-verify-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
+      { feature: "panel-verify-any", subject: "cabc", limit: 90, windowSeconds: 600 },
+    ]);
+    expect(afterValidationRules(budget, "cabc")).toEqual([
+      { feature: "panel-verify", subject: "cabc", limit: 30, windowSeconds: 600 },
+    ]);
+    expect(budget.junkPerClient).toBeGreaterThan(budget.perClient!);
   });
 
-  it("come from one helper: keyed by feature and client, never by an address", () => {
-    const rules = perClientLimits("feature", { perClient: 3, siteWide: 30, windowSeconds: 60 });
-    expect(rules("cabc")).toEqual([{ key: "feature:cabc", limit: 3, windowSeconds: 60 }]);
-    expect(rules(SHARED_CLIENT_KEY)).toEqual([
-      { key: "feature:shared", limit: 30, windowSeconds: 60 },
+  it("leaves an unknown client to the site-wide ceiling alone", () => {
+    const budget = panelLinkBudget("stop");
+    expect(beforeValidationRules(budget, UNKNOWN_CLIENT)).toEqual([
+      { feature: "panel-stop-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
     ]);
-    expect(panelLinkLimits("verify")("cabc")).toEqual([
-      { key: "panel-verify:cabc", limit: 30, windowSeconds: 600 },
+    expect(afterValidationRules(budget, UNKNOWN_CLIENT)).toEqual([]);
+  });
+
+  it("keeps anonymous submissions' per-client counters in memory, the ceiling in the database", () => {
+    const [site, junk] = beforeValidationRules(submitBudget, "cabc");
+    expect(site.store).toBeUndefined();
+    expect(site.limit).toBe(2000);
+    expect(junk.store).toBe("memory");
+    expect(afterValidationRules(submitBudget, "cabc")).toEqual([
+      {
+        feature: "survey-submit",
+        subject: "cabc",
+        limit: 60,
+        windowSeconds: 3600,
+        store: "memory",
+      },
     ]);
-    expect(panelLinkLimits("stop")("cabc")[0].key).not.toBe(
-      panelLinkLimits("verify")("cabc")[0].key,
-    );
   });
 });

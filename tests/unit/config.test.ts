@@ -25,6 +25,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
+      TRUST_PROXY: "0",
     };
     expect(() => parseConfig({ ...base, APP_URL: "http://panel.example.org" })).toThrow(/https/);
     expect(parseConfig({ ...base, APP_URL: "http://127.0.0.1:3210" }).appUrl).toBe(
@@ -83,7 +84,37 @@ describe("configuration", () => {
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
       APP_URL: "https://panel.example.org",
+      TRUST_PROXY: "0",
     });
     expect(config.mail.transport).toBe("log");
+  });
+
+  it("refuses to start in production until TRUST_PROXY says 1 or 0, and tells unset from 0", () => {
+    const base = {
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      MAIL_TRANSPORT: "log",
+      APP_URL: "https://panel.example.org",
+    };
+    for (const unset of [{}, { TRUST_PROXY: "" }]) {
+      let message = "";
+      try {
+        parseConfig({ ...base, ...unset });
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        message = (e as Error).message;
+      }
+      expect(message).toContain("TRUST_PROXY must be set in production");
+      expect(message).toContain("TRUST_PROXY=1 when the site runs behind a reverse proxy");
+      expect(message).toContain("TRUST_PROXY=0 when visitors connect to this server directly");
+    }
+    expect(parseConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(parseConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(true);
+    // Outside production an unset value means no proxy, as before.
+    expect(
+      parseConfig({ NODE_ENV: "development", APP_SECRET: "x".repeat(40), RESPONSES_KEY: key })
+        .trustProxy,
+    ).toBe(false);
   });
 });

@@ -59,8 +59,24 @@ describe("proxy matcher", () => {
   });
 
   it("stays off public pages", () => {
-    for (const address of ["/", "/research", "/study/12", "/apix", "/_next/static/x.js"]) {
+    for (const address of [
+      "/",
+      "/research",
+      "/study/12",
+      "/apix",
+      "/_next/static/x.js",
+      "/administrator",
+      "/accounts",
+      "/news/admin",
+    ]) {
       expect(matches(address)).toBe(false);
     }
   });
+
+  it.each(["/admin", "/admin/studies", "/admin/staff", "/admin/studies/12/survey", "/account"])(
+    "covers the portal page %s, which gets its per-request CSP there",
+    (address) => {
+      expect(matches(address)).toBe(true);
+    },
+  );
 });

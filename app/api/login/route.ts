@@ -1,12 +1,13 @@
 import { challengeCookie } from "@/lib/auth/challenge";
 import { signInWithPassword } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
+import { loginBudget } from "@/lib/auth/limits";
 import { loginSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
 import { route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "optional", body: loginSchema() },
+  { auth: "optional", body: loginSchema(), rateLimit: loginBudget },
   async ({ body, ip, session }) => {
     const result = await signInWithPassword(body, ip);
     if (result.kind === "needs-code") {

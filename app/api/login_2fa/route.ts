@@ -1,13 +1,14 @@
 import { CHALLENGE_COOKIE, clearedChallengeCookie } from "@/lib/auth/challenge";
 import { signInWithCode } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
+import { secondFactorBudget } from "@/lib/auth/limits";
 import { loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookie, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
 import { route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "optional", body: loginTwoFactorSchema() },
+  { auth: "optional", body: loginTwoFactorSchema(), rateLimit: secondFactorBudget },
   async ({ body, req, session, ip }) => {
     const result = await signInWithCode(
       readCookie(req, CHALLENGE_COOKIE),

@@ -2,7 +2,7 @@ import { route } from "@/lib/http/handler";
 import { readCookie } from "@/lib/cookies";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { listPanelUsers } from "@/lib/panel/list";
-import { signupLimitsPerAddress, signupLimitsPerClient } from "@/lib/panel/rate-limits";
+import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
 import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas";
 import { signUp } from "@/lib/panel/signup";
 
@@ -15,7 +15,7 @@ export const GET = route({ auth: "staff", query: panelUserListQuerySchema }, ({ 
 
 /** Anyone: join the panel. The same `{}` for every valid address (see lib/panel/signup.ts). */
 export const POST = route(
-  { auth: "none", body: panelSignupSchema, rateLimit: signupLimitsPerClient },
+  { auth: "none", body: panelSignupSchema, rateLimit: signupBudget },
   async ({ req, body, limit }) => {
     await limit(signupLimitsPerAddress(body.email));
     // Mails go out in the language the site was shown in when the person signed up.

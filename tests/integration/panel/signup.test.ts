@@ -191,7 +191,7 @@ describe("POST /api/panel_user", () => {
     await signUp("secret.address@example.org");
     const db = await getDb();
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key);
-    expect(keys.some((k) => k.startsWith("panel-signup:email:"))).toBe(true);
+    expect(keys.some((k) => k.startsWith("panel-signup-email:"))).toBe(true);
     expect(keys.join(" ")).not.toContain("secret.address");
   });
 

@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
-import { panelLinkLimits } from "@/lib/panel/rate-limits";
+import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { stopParticipationSchema } from "@/lib/panel/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "none", body: stopParticipationSchema, rateLimit: panelLinkLimits("stop") },
+  { auth: "none", body: stopParticipationSchema, rateLimit: panelLinkBudget("stop") },
   async ({ body }) => {
     await stopParticipation(body.panel_user_id, body.stop_token);
     return {};

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
-import { panelLinkLimits } from "@/lib/panel/rate-limits";
+import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +19,7 @@ export const POST = route(
     query: stopParticipationSchema,
     body: oneClickBodySchema,
     bodyKind: "form",
-    rateLimit: panelLinkLimits("unsubscribe"),
+    rateLimit: panelLinkBudget("unsubscribe"),
   },
   async ({ query }) => {
     await stopParticipation(query.panel_user_id, query.stop_token);

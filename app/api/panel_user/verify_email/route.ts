@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/handler";
-import { panelLinkLimits } from "@/lib/panel/rate-limits";
+import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { verifyEmailSchema } from "@/lib/panel/schemas";
 import { verifyEmail } from "@/lib/panel/verify";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "none", body: verifyEmailSchema, rateLimit: panelLinkLimits("verify") },
+  { auth: "none", body: verifyEmailSchema, rateLimit: panelLinkBudget("verify") },
   async ({ body }) => {
     await verifyEmail(body.panel_user_id, body.verification_token);
     return {};

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { PlaceholderPage } from "@/components/admin/placeholder-page";
+import { CommunicationAdmin } from "@/components/messages/communication-admin";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 
@@ -10,5 +10,5 @@ export default async function AdminCommunicationPage({
 }: PageProps<"/[locale]/admin/communication">) {
   await pageLocale(params);
   const t = await getTranslations("admin.communication");
-  return <PlaceholderPage title={t("title")} text={t("empty")} />;
+  return <CommunicationAdmin title={t("title")} />;
 }

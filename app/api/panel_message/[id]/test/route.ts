@@ -14,7 +14,8 @@ export const POST = route(
   async ({ req, params, user, limit }) => {
     await limit([
       {
-        key: `panel-message-test:staff:${user.id}`,
+        feature: "panel-message-test",
+        subject: String(user.id),
         limit: TEST_MAILS_PER_HOUR,
         windowSeconds: 3600,
       },

@@ -1,12 +1,12 @@
 import { route } from "@/lib/http/handler";
 import { deleteResponse } from "@/lib/responses/lookup";
-import { responseTokenLimits } from "@/lib/responses/rate-limits";
+import { responseTokenBudget } from "@/lib/responses/rate-limits";
 import { responseTokenSchema } from "@/lib/responses/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "none", body: responseTokenSchema, rateLimit: responseTokenLimits },
+  { auth: "none", body: responseTokenSchema, rateLimit: responseTokenBudget },
   async ({ body }) => {
     await deleteResponse(body.token);
     return {};

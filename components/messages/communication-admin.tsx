@@ -1,0 +1,176 @@
+"use client";
+
+import { Plus } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useCallback, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useStaffUser } from "@/components/admin/staff-user-context";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { Alert } from "@/components/ui/alert";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
+import type { PanelMessageDto, PanelMessageList } from "@/lib/messages/schemas";
+import { MessageDetail, TOAST_MS } from "./message-detail";
+import { MessageStatusBadge, toDate } from "./message-status";
+
+/**
+ * The communication screen (spec §2): the messages newest first on the left, the selected one
+ * on the right. A message is selected by clicking it and deselected by clicking it again; 'new
+ * message' makes a draft, puts it on top and selects it.
+ */
+export function CommunicationAdmin({ title }: { title: string }) {
+  const t = useTranslations("panelMessages.screen");
+  const format = useFormatter();
+  const describe = useErrorMessage();
+  const { user } = useStaffUser();
+  const list = useApiQuery<PanelMessageList>("/api/panel_message");
+  const create = useApiMutation();
+  const [selected, setSelected] = useState<number | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const { setData } = list;
+  const onChange = useCallback(
+    (message: PanelMessageDto) =>
+      setData((data) =>
+        data
+          ? {
+              items: data.items.map((item) =>
+                item.id === message.id ? pickListFields(message) : item,
+              ),
+            }
+          : data,
+      ),
+    [setData],
+  );
+  const onDeleted = useCallback(
+    (id: number) => {
+      setSelected(null);
+      setData((data) => data && { items: data.items.filter((item) => item.id !== id) });
+      // The button that opened the detail is gone with it.
+      heading.current?.focus();
+    },
+    [setData],
+  );
+
+  async function createMessage() {
+    const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
+    if (!result.ok) {
+      toast.error(t("createFailed", { message: result.message }), { duration: TOAST_MS });
+      return;
+    }
+    setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
+    setSelected(result.data.id);
+  }
+
+  const items = list.data?.items;
+  const listed = items?.find((item) => item.id === selected);
+  return (
+    <section aria-labelledby="communication-title">
+      <h1
+        id="communication-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold text-primary-800 focus:outline-none"
+      >
+        {title}
+      </h1>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+        <div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="message-list-title" className="text-lg font-semibold">
+              {t("listTitle")}
+            </h2>
+            <SubmitButton
+              type="button"
+              variant="secondary"
+              icon={<Plus aria-hidden className="size-4" />}
+              pending={create.pending}
+              onClick={() => void createMessage()}
+            >
+              <span className="first-letter:uppercase">{t("newMessage")}</span>
+            </SubmitButton>
+          </div>
+          <div className="mt-3">
+            {list.error && !items ? (
+              <Alert tone="error" title={t("loadFailed", { message: describe(list.error) })}>
+                <button type="button" className="btn-secondary mt-2" onClick={list.refresh}>
+                  {t("retry")}
+                </button>
+              </Alert>
+            ) : !items ? (
+              <Spinner label={t("loading")} />
+            ) : items.length === 0 ? (
+              <EmptyState>{t("empty")}</EmptyState>
+            ) : (
+              <ul aria-label={t("listLabel")} className="space-y-2">
+                {items.map((item) => {
+                  const isSelected = item.id === selected;
+                  return (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        aria-pressed={isSelected}
+                        onClick={() => setSelected(isSelected ? null : item.id)}
+                        className={`w-full rounded-md border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 ${
+                          isSelected
+                            ? "border-primary-700 bg-primary-50"
+                            : "border-gray-300 bg-white hover:bg-gray-50"
+                        }`}
+                      >
+                        <span className="block font-medium break-words">{item.subject}</span>
+                        <span className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+                          <span>
+                            {format.dateTime(toDate(item.created_at), {
+                              dateStyle: "medium",
+                              timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                            })}
+                          </span>
+                          <MessageStatusBadge status={item.communication_status} />
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </div>
+
+        <div className="min-w-0 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
+          {selected === null ? (
+            <EmptyState>{t("selectMessage")}</EmptyState>
+          ) : (
+            <MessageDetail
+              key={selected}
+              id={selected}
+              listed={listed}
+              isAdmin={user.is_admin}
+              userEmail={user.email}
+              onChange={onChange}
+              onDeleted={onDeleted}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The list keeps the message's own fields, not the detail's extras. */
+function pickListFields(message: PanelMessageDto): PanelMessageDto {
+  return {
+    id: message.id,
+    subject: message.subject,
+    body: message.body,
+    communication_status: message.communication_status,
+    sent_at: message.sent_at,
+    created_at: message.created_at,
+    recipients_total: message.recipients_total,
+    delivered_count: message.delivered_count,
+    failed_count: message.failed_count,
+  };
+}

@@ -1,0 +1,293 @@
+"use client";
+
+import { FlaskConical, Send, Trash2 } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { useFlushGroup } from "@/components/data/use-flush-group";
+import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Spinner } from "@/components/ui/spinner";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { ErrorCode } from "@/lib/errors/codes";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/messages/schemas";
+import { MessageBody } from "./message-body";
+import { MessageProgress } from "./message-progress";
+import { MessageStatusBadge, isInFlight, toDate } from "./message-status";
+import { MessageSubject } from "./message-subject";
+
+/** Toasts stay this long (spec: 5,000 ms). */
+export const TOAST_MS = 5000;
+/** How often a message being delivered is asked for its progress. */
+export const PROGRESS_POLL_MS = 1000;
+
+type Pending = "send" | "delete" | null;
+
+/**
+ * One message: subject, dates, Send / send me a test / Delete, delivery progress and the body.
+ * Subject and body save on their own; Send and the test first flush both and stop when a save
+ * fails, so what goes out is what is on screen. While the message is queued or sending it asks
+ * for progress every second, and stops once it is sent or the detail is closed (unmounted).
+ */
+export function MessageDetail({
+  id,
+  listed,
+  isAdmin,
+  userEmail,
+  onChange,
+  onDeleted,
+}: {
+  id: number;
+  /** The list's copy, shown until the detail has loaded. */
+  listed: PanelMessageDto | undefined;
+  isAdmin: boolean;
+  userEmail: string;
+  /** The message changed (saved, queued, progress): the list shows the same. */
+  onChange: (message: PanelMessageDto) => void;
+  onDeleted: (id: number) => void;
+}) {
+  const t = useTranslations("panelMessages.screen");
+  const format = useFormatter();
+  const describe = useErrorMessage();
+  const headingId = useId();
+  const adminOnlyId = useId();
+  const query = useApiQuery<PanelMessageDetailDto>(`/api/panel_message/${id}`);
+  const sendMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("sendInvalid") } });
+  const testMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("testInvalid") } });
+  const deleteMutation = useApiMutation();
+  const saves = useFlushGroup();
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const [dialogError, setDialogError] = useState<ReactNode>(null);
+  const [testing, setTesting] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const message: PanelMessageDetailDto | undefined = query.data ?? listed;
+  const status = message?.communication_status;
+  const draft = status === "not_sent";
+  const delivering = status !== undefined && isInFlight(status);
+
+  // Every answer about this message reaches the list too (badge, subject, counts).
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  useEffect(() => {
+    if (query.data) onChangeRef.current(query.data);
+  }, [query.data]);
+
+  // Progress: one request at a time, the next a second after the last answer; none once the
+  // message is sent, and the timer goes with the component when the message is deselected.
+  const { loading, refresh } = query;
+  useEffect(() => {
+    if (!delivering || loading) return;
+    const timer = setTimeout(refresh, PROGRESS_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [delivering, loading, refresh, query.data]);
+
+  function apply(update: PanelMessageDto) {
+    query.setData((current) => (current ? { ...current, ...update } : update));
+    // Directly as well: a save that answers after the message was deselected still reaches the
+    // list, though this detail is gone.
+    onChangeRef.current(update);
+  }
+
+  function openDialog(kind: Exclude<Pending, null>) {
+    setDialogError(null);
+    setActionError(null);
+    setPending(kind);
+    // The number of members who will receive it, as it is now.
+    if (kind === "send") query.refresh();
+  }
+
+  async function confirmSend() {
+    setBusy(true);
+    setDialogError(null);
+    const saved = await saves.flushAll();
+    if (!saved) {
+      setBusy(false);
+      setDialogError(t("saveFailedNothingSent"));
+      return;
+    }
+    const result = await sendMutation.run<PanelMessageDto>({
+      path: `/api/panel_message/${id}/send`,
+      body: {},
+    });
+    setBusy(false);
+    if (result.ok) {
+      apply(result.data);
+      setPending(null);
+      toast.success(t("sent"), { duration: TOAST_MS });
+    } else {
+      setDialogError(
+        <>
+          <span className="font-semibold first-letter:uppercase">{t("sendFailed")}</span>
+          {": "}
+          {result.message}
+        </>,
+      );
+    }
+  }
+
+  async function confirmDelete() {
+    setBusy(true);
+    setDialogError(null);
+    const result = await deleteMutation.run({ path: `/api/panel_message/${id}`, method: "DELETE" });
+    setBusy(false);
+    if (result.ok) {
+      setPending(null);
+      toast.success(t("deleted"), { duration: TOAST_MS });
+      onDeleted(id);
+    } else {
+      const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;
+      setDialogError(unexplained ? t("deleteFailed") : result.message);
+    }
+  }
+
+  async function sendTest() {
+    setActionError(null);
+    setTesting(true);
+    const saved = await saves.flushAll();
+    if (!saved) {
+      setTesting(false);
+      setActionError(t("saveFailedNothingSent"));
+      return;
+    }
+    const result = await testMutation.run({ path: `/api/panel_message/${id}/test`, body: {} });
+    setTesting(false);
+    if (result.ok) toast.success(t("testSent", { email: userEmail }), { duration: TOAST_MS });
+    else setActionError(t("testFailed", { message: result.message }));
+  }
+
+  if (!message) {
+    return query.error ? (
+      <Alert tone="error" title={t("detailLoadFailed", { message: describe(query.error) })}>
+        <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
+          {t("retry")}
+        </button>
+      </Alert>
+    ) : (
+      <Spinner label={t("loading")} />
+    );
+  }
+
+  const dateOptions = {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  } as const;
+  const estimate = query.data?.recipients_estimate;
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <MessageSubject
+            key={message.id}
+            message={message}
+            editable={draft}
+            headingId={headingId}
+            registerFlush={saves.register}
+            onSaved={apply}
+          />
+        </div>
+        <div className="pt-1.5">
+          <MessageStatusBadge status={message.communication_status} />
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">{t("createdAt")}</dt>
+        <dd>{format.dateTime(toDate(message.created_at), dateOptions)}</dd>
+        {message.sent_at !== null ? (
+          <>
+            <dt className="text-muted">{t("sentAt")}</dt>
+            <dd>{format.dateTime(toDate(message.sent_at), dateOptions)}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <div>
+        <div role="group" aria-label={t("actions")} className="flex flex-wrap gap-2">
+          <SubmitButton
+            type="button"
+            variant="primary"
+            icon={<Send aria-hidden className="size-4" />}
+            disabled={!draft || !isAdmin}
+            aria-describedby={draft && !isAdmin ? adminOnlyId : undefined}
+            onClick={() => openDialog("send")}
+          >
+            {t("send")}
+          </SubmitButton>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            icon={<FlaskConical aria-hidden className="size-4" />}
+            pending={testing}
+            onClick={() => void sendTest()}
+          >
+            {t("sendTest")}
+          </SubmitButton>
+          <SubmitButton
+            type="button"
+            variant="danger"
+            icon={<Trash2 aria-hidden className="size-4" />}
+            disabled={!draft}
+            onClick={() => openDialog("delete")}
+          >
+            {t("delete")}
+          </SubmitButton>
+        </div>
+        {draft && !isAdmin ? (
+          <p id={adminOnlyId} className="mt-2 text-sm text-muted">
+            {t("sendAdminOnly")}
+          </p>
+        ) : null}
+        {actionError ? (
+          <Alert tone="error" className="mt-3">
+            {actionError}
+          </Alert>
+        ) : null}
+      </div>
+
+      <MessageProgress message={message} />
+
+      <MessageBody
+        key={message.id}
+        message={message}
+        editable={draft}
+        registerFlush={saves.register}
+        onSaved={apply}
+      />
+
+      <ConfirmDialog
+        open={pending === "send"}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t("confirmSendTitle")}
+        description={
+          estimate === undefined
+            ? t("countingRecipients")
+            : t("confirmSendText", { count: estimate, subject: message.subject })
+        }
+        confirmLabel={t("confirmSend")}
+        confirmDisabled={!estimate}
+        pending={busy}
+        error={dialogError}
+        onConfirm={() => void confirmSend()}
+      />
+      <ConfirmDialog
+        open={pending === "delete"}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t("confirmDeleteTitle")}
+        description={t("confirmDeleteText", { subject: message.subject })}
+        confirmLabel={t("confirmDelete")}
+        tone="danger"
+        pending={busy}
+        error={dialogError}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The pages' Content-Security-Policy. No imports: next.config.ts (the static policy of public
+ * pages) and proxy.ts (the per-request policy of the staff portal) both read it.
+ *
+ * Public pages are prerendered: their inline bootstrap scripts cannot carry a per-request nonce
+ * without making every page dynamic, so they keep 'unsafe-inline' for scripts. The portal's pages
+ * are rendered per request anyway: they get a nonce with 'strict-dynamic' and no 'unsafe-inline'
+ * (Next applies the nonce it finds in the request's CSP header to its own scripts, and scripts
+ * those load are trusted in turn).
+ */
+export function pageCsp(o: { production: boolean; nonce?: string }): string {
+  const scripts = o.nonce ? `'self' 'nonce-${o.nonce}' 'strict-dynamic'` : "'self' 'unsafe-inline'";
+  return [
+    "default-src 'self'",
+    `script-src ${scripts}${o.production ? "" : " 'unsafe-eval'"}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${o.production ? "" : " ws: wss:"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "frame-src 'self'",
+  ].join("; ");
+}
+
+/** The staff portal's page paths, which proxy.ts gives the per-request policy. */
+export function isPortalPath(pathname: string): boolean {
+  return /^\/(admin|account)(\/|$)/.test(pathname);
+}
+
+/**
+ * Every path but the portal's, in next.config.ts `headers()` source syntax: the static policy
+ * must leave the portal out, since two CSP headers are both enforced.
+ */
+export const NON_PORTAL_SOURCE = "/:path((?!admin(?:/|$)|account(?:/|$)).*)";

@@ -1,0 +1,179 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { useEffect } from "react";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useAutosave, type Autosave } from "@/components/data/use-autosave";
+import { SaveStatus } from "@/components/ui/save-status";
+import { apiOrThrow } from "@/lib/api-client";
+import { ErrorCode } from "@/lib/errors/codes";
+import { startApiTestServer, type ApiTestServer, type Reply } from "../helpers/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let autosave: Autosave<string>;
+
+function Probe({ path, delayMs = 60 }: { path: string; delayMs?: number }) {
+  const hook = useAutosave<string>({
+    save: (text, { keepalive }) => apiOrThrow(path, { method: "PUT", body: { text }, keepalive }),
+    delayMs,
+    retryDelayMs: 40,
+  });
+  useEffect(() => {
+    autosave = hook;
+  });
+  return <SaveStatus state={hook.state} errorMessage={hook.errorMessage} />;
+}
+
+const sent = (path: string) =>
+  server.requests.filter((r) => r.path === path).map((r) => (r.body as { text: string }).text);
+const status = () => screen.getByRole("status").textContent;
+const nl = messagesOf.nl.autosave;
+
+/** A route that answers from a script, one reply per request, and records overlap. */
+function scripted(path: string, replies: Reply[]) {
+  const state = { running: 0, maxRunning: 0, times: [] as number[] };
+  let i = 0;
+  server.on(`PUT ${path}`, async () => {
+    state.times.push(Date.now());
+    state.running += 1;
+    state.maxRunning = Math.max(state.maxRunning, state.running);
+    const reply = replies[Math.min(i++, replies.length - 1)];
+    await sleep(reply.delayMs ?? 0);
+    state.running -= 1;
+    return { ...reply, delayMs: 0 };
+  });
+  return state;
+}
+
+describe("useAutosave", () => {
+  it("saves once after the pause in typing, with the last value", async () => {
+    scripted("/api/debounce", [{ status: 200, body: {} }]);
+    renderIntl(<Probe path="/api/debounce" />);
+    expect(status()).toBe(nl.saved);
+    act(() => autosave.change("a"));
+    act(() => autosave.change("ab"));
+    expect(status()).toBe(nl.unsaved);
+    await sleep(30);
+    act(() => autosave.change("abc"));
+    await sleep(40);
+    // 70 ms after the first edit but only 40 after the last: nothing sent yet.
+    expect(sent("/api/debounce")).toEqual([]);
+    await waitFor(() => expect(status()).toBe(nl.saved));
+    expect(sent("/api/debounce")).toEqual(["abc"]);
+  });
+
+  it("coalesces edits made during a save: never two at once, the last value wins", async () => {
+    const route = scripted("/api/coalesce", [{ status: 200, body: {}, delayMs: 150 }]);
+    renderIntl(<Probe path="/api/coalesce" delayMs={10} />);
+    act(() => autosave.change("one"));
+    await waitFor(() => expect(status()).toBe(nl.saving));
+    act(() => autosave.change("two"));
+    await sleep(30);
+    act(() => autosave.change("three"));
+    await waitFor(() => expect(sent("/api/coalesce")).toEqual(["one", "three"]));
+    await waitFor(() => expect(status()).toBe(nl.saved));
+    expect(route.maxRunning).toBe(1);
+  });
+
+  it("retries a 500 with backoff and then saves the newest value", async () => {
+    scripted("/api/flaky", [
+      { status: 500, body: { error: { code: ErrorCode.UNKNOWN, message: "boom" } } },
+      { status: 503 },
+      { status: 200, body: {} },
+    ]);
+    renderIntl(<Probe path="/api/flaky" delayMs={10} />);
+    act(() => autosave.change("first"));
+    await waitFor(() => expect(status()).toContain(nl.retrying));
+    act(() => autosave.change("second"));
+    await waitFor(() => expect(status()).toBe(nl.saved), { timeout: 3000 });
+    const bodies = sent("/api/flaky");
+    expect(bodies[0]).toBe("first");
+    expect(bodies.at(-1)).toBe("second");
+    expect(bodies.length).toBe(3);
+  });
+
+  it("waits for Retry-After on a 429", async () => {
+    const route = scripted("/api/busy", [
+      {
+        status: 429,
+        headers: { "retry-after": "1" },
+        body: { error: { code: ErrorCode.RATE_LIMITED, message: "Too many" } },
+      },
+      { status: 200, body: {} },
+    ]);
+    renderIntl(<Probe path="/api/busy" delayMs={10} />);
+    act(() => autosave.change("x"));
+    await waitFor(() => expect(status()).toBe(nl.saved), { timeout: 3000 });
+    expect(route.times).toHaveLength(2);
+    expect(route.times[1] - route.times[0]).toBeGreaterThanOrEqual(950);
+  });
+
+  it("stops on a 400, shows the translated reason and keeps the value for the next try", async () => {
+    scripted("/api/refused", [
+      { status: 400, body: { error: { code: ErrorCode.INVALID_INPUT, message: "Invalid input" } } },
+      { status: 200, body: {} },
+    ]);
+    renderIntl(<Probe path="/api/refused" delayMs={10} />);
+    act(() => autosave.change("too long"));
+    await waitFor(() => expect(status()).toBe(`${nl.error}: ${messagesOf.nl.errors.codes["22"]}`));
+    await sleep(200);
+    expect(sent("/api/refused")).toEqual(["too long"]);
+    // Still unsaved, so leaving the page is questioned.
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+    // The value was kept: flush sends it again.
+    await act(() => autosave.flush());
+    expect(sent("/api/refused")).toEqual(["too long", "too long"]);
+    expect(status()).toBe(nl.saved);
+  });
+
+  it("flush sends at once and resolves only when the save answered; rejects when it fails", async () => {
+    scripted("/api/flush", [
+      { status: 200, body: {}, delayMs: 100 },
+      { status: 403, body: { error: { code: ErrorCode.ADMIN_REQUIRED, message: "admin" } } },
+    ]);
+    renderIntl(<Probe path="/api/flush" delayMs={5000} />);
+    act(() => autosave.change("now"));
+    let done = false;
+    const flushed = autosave.flush().then(() => {
+      done = true;
+    });
+    await sleep(50);
+    expect(sent("/api/flush")).toEqual(["now"]);
+    expect(done).toBe(false);
+    await act(() => flushed);
+    expect(done).toBe(true);
+    expect(status()).toBe(nl.saved);
+
+    act(() => autosave.change("later"));
+    await expect(autosave.flush()).rejects.toMatchObject({ status: 403 });
+    await waitFor(() => expect(status()).toBe(`${nl.error}: ${messagesOf.nl.errors.codes["8"]}`));
+    expect(sent("/api/flush")).toEqual(["now", "later"]);
+  });
+
+  it("asks before unload only while something is unsaved", async () => {
+    scripted("/api/unload", [{ status: 200, body: {} }]);
+    renderIntl(<Probe path="/api/unload" delayMs={20} />);
+    const leave = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    act(() => autosave.change("draft"));
+    expect(leave()).toBe(true);
+    await waitFor(() => expect(status()).toBe(nl.saved));
+    expect(leave()).toBe(false);
+  });
+});

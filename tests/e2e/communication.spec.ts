@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { FakeAcceptedEmail } from "../helpers/fake-resend";
+import { e2eAccounts } from "./support/accounts";
+import { expectNoAxeViolations } from "./support/axe";
+import { messagesFor } from "./support/messages";
+import { startResendApp, type ResendApp } from "./support/resend-app";
+
+// The communication screen against a server whose mails go to a fake Resend the test reads
+// (see support/resend-app.ts), so the test sees what the provider was asked to send.
+const nl = messagesFor("nl").panelMessages.screen;
+const autosave = messagesFor("nl").autosave;
+const mainPort = Number(process.env.E2E_PORT ?? 3210);
+let app: ResendApp;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  app = await startResendApp(mainPort + 100);
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+/** Signs the page's context in on the second server (the helper in auth.ts uses the main one). */
+async function signIn(page: Page): Promise<void> {
+  const res = await page.request.post(`${app.baseURL}/api/login`, {
+    data: { email: e2eAccounts.admin.email, password: e2eAccounts.admin.password },
+    headers: { origin: app.baseURL },
+  });
+  expect(res.status()).toBe(200);
+}
+
+function mailsWithSubject(subject: string): FakeAcceptedEmail[] {
+  return app.fake.delivered.filter((mail) => mail.subject === subject);
+}
+
+/** Joins the panel with `email` and confirms it through the link of the mail the provider got. */
+async function verifiedMember(request: APIRequestContext, email: string): Promise<void> {
+  const res = await request.post(`${app.baseURL}/api/panel_user`, {
+    data: { email },
+    headers: { origin: app.baseURL },
+  });
+  expect(res.status()).toBe(200);
+  await expect
+    .poll(() => app.fake.delivered.filter((m) => m.to.includes(email)).length)
+    .toBeGreaterThan(0);
+  const mail = app.fake.delivered.find((m) => m.to.includes(email))!;
+  const href = /href="([^"]*\/verify-email\?[^"]*)"/.exec(mail.html ?? "")?.[1];
+  expect(href, "verification link").toBeTruthy();
+  const query = new URL(href!.replaceAll("&amp;", "&")).searchParams;
+  const verify = await request.post(`${app.baseURL}/api/panel_user/verify_email`, {
+    data: {
+      panel_user_id: query.get("panel_user_id"),
+      verification_token: query.get("verification_token"),
+    },
+    headers: { origin: app.baseURL },
+  });
+  expect(verify.status()).toBe(200);
+}
+
+/** Every verified member's address, from the staff API. */
+async function verifiedAddresses(page: Page): Promise<string[]> {
+  const res = await page.request.get(`${app.baseURL}/api/panel_user?per_page=100`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: { email: string; is_verified: boolean }[] };
+  return body.items
+    .filter((m) => m.is_verified)
+    .map((m) => m.email)
+    .sort();
+}
+
+function listEntry(page: Page, subject: string) {
+  return page
+    .getByRole("list", { name: nl.listLabel })
+    .getByRole("button", { name: new RegExp(`^${subject}`) });
+}
+
+async function openCommunication(page: Page) {
+  await page.goto(`${app.baseURL}/admin/communication`);
+  await expect(page.getByRole("heading", { level: 1, name: "Communicatie" })).toBeVisible();
+  await expect(page.getByRole("list", { name: nl.listLabel })).toBeVisible();
+}
+
+test("a new message: subject in place, body autosaved, a test mail, then sent to every verified member", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  for (const n of [1, 2, 3]) await verifiedMember(page.request, `comm-member-${n}@example.org`);
+  await signIn(page);
+  const recipients = await verifiedAddresses(page);
+  expect(recipients.length).toBeGreaterThanOrEqual(5);
+
+  await openCommunication(page);
+  await expect(page.getByText(nl.selectMessage)).toBeVisible();
+  await page.getByRole("button", { name: nl.newMessage }).click();
+  const created = listEntry(page, "new message");
+  await expect(created).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("heading", { level: 2, name: "new message" })).toBeVisible();
+  await expect(created).toContainText(nl.status.not_sent);
+  await expectNoAxeViolations(page);
+
+  // The subject, by keyboard: the pencil, type, Enter.
+  await page.getByRole("button", { name: nl.editSubject }).click();
+  const subject = `Uitnodiging onderzoek ${Date.now().toString(36)}`;
+  await page.getByRole("textbox", { name: nl.subject }).fill(subject);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: subject })).toBeVisible();
+  await expect(listEntry(page, subject)).toBeVisible();
+
+  // The body, autosaved 3 seconds after the last change; a reload finds it.
+  const body = page.getByRole("textbox", { name: nl.body, exact: true });
+  await page.getByRole("button", { name: nl.editBody }).click();
+  await body.click();
+  await page.keyboard.type("Beste panellid, er is een nieuw onderzoek.");
+  await expect(page.getByText(autosave.unsaved)).toBeVisible();
+  await expect(page.getByText(autosave.saved)).toBeVisible({ timeout: 10_000 });
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await listEntry(page, subject).click();
+  await expect(page.getByText("Beste panellid, er is een nieuw onderzoek.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Typed and tested at once: the test mail carries the words typed last.
+  await page.getByRole("button", { name: nl.editBody }).click();
+  await body.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Doe je mee?");
+  await page.getByRole("button", { name: nl.sendTest }).click();
+  await expect(
+    page.getByText(`Er is een testmail gestuurd naar ${e2eAccounts.admin.email}`),
+  ).toBeVisible();
+  const testMail = app.fake.delivered.find(
+    (m) => m.to.includes(e2eAccounts.admin.email) && m.subject === `[test] ${subject}`,
+  );
+  expect(testMail?.html).toContain("Doe je mee?");
+  expect(mailsWithSubject(subject)).toEqual([]);
+
+  // Typed and sent within a second: every mail carries the last words.
+  await body.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" Tot snel!");
+  const typedAt = Date.now();
+  // Send, with the confirmation naming how many members will receive it.
+  await page.getByRole("button", { name: nl.send, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: nl.confirmSendTitle });
+  await expect(dialog).toContainText(`${recipients.length} geverifieerde deelnemers ontvangen`);
+  await dialog.getByRole("button", { name: nl.confirmSend }).click();
+  // Well before the 3-second autosave: only the send's own flush can have saved these words.
+  expect(Date.now() - typedAt).toBeLessThan(2500);
+  await expect(page.getByText(nl.sent)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Progress until sent, within seconds.
+  const started = Date.now();
+  await expect(
+    page.getByText(`Verzonden: ${recipients.length} van ${recipients.length} mails bezorgd.`),
+  ).toBeVisible({ timeout: 20_000 });
+  expect(Date.now() - started).toBeLessThan(20_000);
+  await expect(
+    page.getByText(`${recipients.length} bezorgd, 0 mislukt, van ${recipients.length}`),
+  ).toBeVisible();
+  await expect(listEntry(page, subject)).not.toContainText(nl.status.not_sent);
+  await expect(listEntry(page, subject)).toContainText(nl.status.sent);
+  await expect(page.getByRole("button", { name: nl.send, exact: true })).toBeDisabled();
+  await expect(page.getByRole("button", { name: nl.delete })).toBeDisabled();
+  await expect(page.getByRole("button", { name: nl.editSubject })).toHaveCount(0);
+
+  // The provider got one mail per verified member, each with that member's stop link.
+  const mails = mailsWithSubject(subject);
+  expect(mails.map((m) => m.to.join(",")).sort()).toEqual(recipients);
+  for (const mail of mails) {
+    expect(mail.html).toContain("Doe je mee? Tot snel!");
+    expect(mail.text).toContain("Tot snel!");
+    expect(mail.html).toContain("/stop-participation?");
+    expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("delete asks first and removes the draft from the list", async ({ page }) => {
+  await signIn(page);
+  await openCommunication(page);
+  await page.getByRole("button", { name: nl.newMessage }).click();
+  await page.getByRole("button", { name: nl.editSubject }).click();
+  const subject = `Weg ermee ${Date.now().toString(36)}`;
+  await page.getByRole("textbox", { name: nl.subject }).fill(subject);
+  await page.keyboard.press("Enter");
+  await expect(listEntry(page, subject)).toBeVisible();
+
+  await page.getByRole("button", { name: nl.delete }).click();
+  const dialog = page.getByRole("dialog", { name: nl.confirmDeleteTitle });
+  await expect(dialog.getByRole("button", { name: "Annuleren" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(listEntry(page, subject)).toBeVisible();
+
+  await page.getByRole("button", { name: nl.delete }).click();
+  await dialog.getByRole("button", { name: nl.confirmDelete }).click();
+  await expect(page.getByText(nl.deleted)).toBeVisible();
+  await expect(listEntry(page, subject)).toHaveCount(0);
+  await expect(page.getByText(nl.selectMessage)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
+import { e2eHelpEnv } from "./public-site";
+
+/**
+ * A second app server whose mails go through the real Resend SDK to the fake Resend server of
+ * tests/helpers/fake-resend.ts, so a test can read every mail the provider was asked to send:
+ * panel messages included, which the main e2e server's log transport would also write but no
+ * provider would see. It serves the same production build on its own fresh embedded database
+ * (prepared with the same fixtures by serve.ts), with the in-process delivery loop on, as on a
+ * Node host.
+ */
+export type ResendApp = {
+  baseURL: string;
+  fake: FakeResend;
+  stop: () => Promise<void>;
+};
+
+export async function startResendApp(port: number): Promise<ResendApp> {
+  const fake = await startFakeResend();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-e2e-resend-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(
+    "npx",
+    ["tsx", "--conditions=react-server", "tests/e2e/support/serve.ts"],
+    {
+      // Its own process group, so stopping it also stops `next start` under it.
+      detached: true,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        // The main e2e server has just built; this one serves that build.
+        E2E_BUILD: "0",
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: baseURL,
+        APP_SECRET: "e2e-resend-secret-e2e-resend-secret-0123456789",
+        RESPONSES_KEY: Buffer.alloc(32, 11).toString("base64"),
+        MAIL_TRANSPORT: "resend",
+        RESEND_API_KEY: fake.apiKey,
+        RESEND_BASE_URL: fake.url,
+        MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+        PGLITE_DIR: path.join(dataDir, "pglite"),
+        DATABASE_URL: "",
+        DISABLE_BACKGROUND_JOBS: "0",
+        E2E_DATA_DIR: dataDir,
+        ...e2eHelpEnv,
+      },
+    },
+  );
+  let exited = false;
+  server.on("exit", () => (exited = true));
+
+  const stop = async () => {
+    if (!exited && server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      await new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        const timer = setTimeout(resolve, 10_000);
+        server.on("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (exited) {
+      await stop();
+      throw new Error("the second app server exited during start");
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the second app server did not answer on ${baseURL} in time`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { baseURL, fake, stop };
+}

@@ -1,0 +1,58 @@
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import { describe, expect, it } from "vitest";
+import config from "@/next.config";
+import { FILE_CSP } from "@/lib/files/file-csp";
+
+type HeaderRule = { source: string; headers: { key: string; value: string }[] };
+
+/**
+ * The headers next.config.ts gives a path, the way Next applies its rules: every matching rule
+ * in order, a later one replacing the same header of an earlier one. (The browser tests check
+ * the same on the production server, tests/e2e/security-headers.spec.ts.)
+ */
+async function configHeaders(path: string): Promise<Map<string, string[]>> {
+  const rules = (await config("phase-test").headers!()) as HeaderRule[];
+  const out = new Map<string, string[]>();
+  for (const rule of rules) {
+    if (!getPathMatch(rule.source, { removeUnnamedParams: true, strict: true })(path)) continue;
+    for (const h of rule.headers) out.set(h.key.toLowerCase(), [h.value]);
+  }
+  return out;
+}
+
+describe("next.config.ts headers", () => {
+  it.each(["/", "/research", "/study/12", "/my-answers", "/accounts", "/administrator"])(
+    "public page %s: the static policy and the common headers",
+    async (path) => {
+      const headers = await configHeaders(path);
+      expect(headers.get("content-security-policy")).toHaveLength(1);
+      expect(headers.get("content-security-policy")![0]).toContain(
+        "script-src 'self' 'unsafe-inline'",
+      );
+      expect(headers.get("x-content-type-options")).toEqual(["nosniff"]);
+      expect(headers.get("referrer-policy")).toEqual(["no-referrer"]);
+    },
+  );
+
+  it.each(["/admin", "/admin/studies", "/admin/studies/12/survey", "/account"])(
+    "portal page %s: no static policy (proxy.ts sets the nonce one), the other headers still",
+    async (path) => {
+      const headers = await configHeaders(path);
+      expect(headers.has("content-security-policy")).toBe(false);
+      expect(headers.get("x-frame-options")).toEqual(["DENY"]);
+      expect(headers.get("x-content-type-options")).toEqual(["nosniff"]);
+    },
+  );
+
+  it("the API: the static policy", async () => {
+    const headers = await configHeaders("/api/whoami");
+    expect(headers.get("content-security-policy")![0]).toContain("default-src 'self'");
+  });
+
+  it.each(["/api/study/3/attachments/4", "/api/editor_image/0b6c1a52-4f7e-4c9a-9d2f-5f2b8a1c3e4d"])(
+    "a file from the database, %s: the sandbox policy alone",
+    async (path) => {
+      expect((await configHeaders(path)).get("content-security-policy")).toEqual([FILE_CSP]);
+    },
+  );
+});
