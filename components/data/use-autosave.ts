@@ -46,6 +46,12 @@ export type Autosave<T> = {
   flush: () => Promise<void>;
   /** Anything given to `change` is not stored yet. */
   dirty: boolean;
+  /**
+   * Forgets the unsaved value and any refusal or retry, on the reader's explicit choice (e.g.
+   * loading a version someone else saved instead of one's own). Nothing is sent for it, not even
+   * on unmount; a save already on its way still finishes.
+   */
+  discard: () => void;
 };
 
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
@@ -225,6 +231,17 @@ export function useAutosave<T>({
   }, []);
   const flush = useCallback(() => flushWith(false), [flushWith]);
 
+  const discard = useCallback(() => {
+    pending.current = null;
+    clearTimers();
+    failed.current = null;
+    attempts.current = 0;
+    setErrorMessage(null);
+    // Whoever waited for the value to be stored waits no more: there is nothing left to store.
+    if (!inFlight.current) settleWaiters();
+    publish();
+  }, [publish, settleWaiters]);
+
   const dirty = state !== "saved";
   // Ask before the page is left while anything is unsaved, and send what is pending with
   // keepalive when the page goes away (or into the background, where it may be discarded).
@@ -258,5 +275,5 @@ export function useAutosave<T>({
     };
   }, []);
 
-  return { state, errorMessage, change, flush, dirty };
+  return { state, errorMessage, change, flush, dirty, discard };
 }

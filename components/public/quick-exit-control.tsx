@@ -9,9 +9,16 @@ const DOUBLE_PRESS_MS = 1500;
 /**
  * Replaces the current history entry, so the back button does not bring the site back. The page
  * is blanked first: on a slow connection nothing of it stays on screen while the next one loads.
+ * The tab's sessionStorage (where the survey runner keeps answers in progress) is cleared too, so
+ * nothing of a survey is left in the tab for whoever uses it next.
  */
 function leave(url: string): void {
   document.documentElement.style.visibility = "hidden";
+  try {
+    window.sessionStorage.clear();
+  } catch {
+    // Storage refused by the browser: then nothing was kept in it either.
+  }
   window.location.replace(url);
 }
 

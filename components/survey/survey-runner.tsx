@@ -12,12 +12,14 @@ import { SurveySteps } from "./survey-steps";
 /**
  * The public survey page's island. The page itself is static; the survey is fetched here, and
  * nothing else is: no cookie is set and no other request is made while someone answers.
+ * `preview` (the page's `?preview=1`) only asks; the server decides, and answers a preview to
+ * signed-in staff alone.
  */
-export function SurveyRunner({ surveyUuid }: { surveyUuid: string }) {
+export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; preview: boolean }) {
   const t = useTranslations("survey");
   const errorMessage = useErrorMessage();
   const { data: survey, error } = useApiQuery<PublicSurvey>(
-    `/api/survey/${encodeURIComponent(surveyUuid)}`,
+    `/api/survey/${encodeURIComponent(surveyUuid)}${preview ? "?preview=1" : ""}`,
   );
 
   if (survey) return <SurveySteps survey={survey} />;

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Send } from "lucide-react";
+import { ArrowLeft, ArrowRight, Eye, RotateCcw, Send } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -16,8 +16,10 @@ import {
   type AnswerProblem,
   type RequiredProblem,
 } from "@/lib/surveys/validation";
+import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
+import { SurveyPreviewDone } from "./survey-preview-done";
 import { SurveyProgress } from "./survey-progress";
 
 const blockKey = (step: number, block: number) => `${step}.${block}`;
@@ -41,6 +43,10 @@ function newSubmissionId(): string {
  * One step at a time (spec §4). Next checks the current step with the same rules the server
  * applies and moves on; Previous clears the errors and goes back; the last step submits. Once a
  * step was checked, its errors follow every change (validate on submit, revalidate on input).
+ *
+ * Answers in progress are kept in the tab (see kept-answers.ts) and come back after a reload.
+ * A staff preview (`preview` in the survey, set by the server for signed-in staff only) runs the
+ * same steps and checks but never submits: its last step ends on the preview end screen.
  */
 export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const t = useTranslations("survey");
@@ -48,21 +54,36 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const submission = useApiMutation();
   const steps = survey.steps;
   const total = steps.length;
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const preview = survey.preview === true;
+  const storageKey = keptAnswersKey(survey.survey_uuid, preview);
+  // Read once, when the survey has arrived: this component only renders in the browser.
+  const [restored] = useState(() => readKeptAnswers(storageKey, survey.version, steps));
+  const [index, setIndex] = useState(restored?.step ?? 0);
+  const [answers, setAnswers] = useState<Record<string, Answer>>(restored?.answers ?? {});
+  const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
-  // Made when the survey starts and sent with the answers: a retry after a lost answer is then
-  // the same submission, and the server answers the same token instead of storing it twice.
-  // (This component renders only in the browser, after the survey was fetched.)
-  const [submissionId, setSubmissionId] = useState<string | null>(newSubmissionId);
+  // Made when the survey starts (or read back with the answers kept in the tab) and sent with
+  // the answers: a retry after a lost answer, even after a reload, is then the same submission,
+  // and the server answers the same token instead of storing the answers twice.
+  const [submissionId, setSubmissionId] = useState<string>(
+    () => restored?.submissionId ?? newSubmissionId(),
+  );
   // Read synchronously by the submit handler: a second press in the same frame sees the first
   // one's request, which the `pending` state of that render would not show yet.
   const sending = useRef(false);
+  const [previewDone, setPreviewDone] = useState(false);
+  const finished = token !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+
+  useEffect(() => {
+    if (finished) forgetAnswers(storageKey);
+    else keepAnswers(storageKey, survey.version, index, answers, submissionId);
+  }, [finished, storageKey, survey.version, index, answers, submissionId]);
 
   const step = steps[index];
   const isLast = index === total - 1;
@@ -108,11 +129,16 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     if (!isLast) {
       moved.current = true;
       setChecked(false);
+      setShowRestored(false);
       setIndex(index + 1);
       return;
     }
+    if (preview) {
+      forgetAnswers(storageKey);
+      setPreviewDone(true);
+      return;
+    }
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
-    if (submissionId === null) return;
     sending.current = true;
     try {
       // A failure shows its translated text (a network failure the spec's generic one).
@@ -120,18 +146,34 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
         body: { answers: payload, submission_id: submissionId },
       });
-      if (result.ok) {
-        setToken(result.data.token);
-        // The token is shown; nothing may tie a later submission to this one.
-        setSubmissionId(null);
-      }
+      if (!result.ok) return;
+      // Gone from the tab before the token appears: the token screen leaves nothing behind, and
+      // nothing ties a later submission to this one.
+      forgetAnswers(storageKey);
+      setSubmissionId(newSubmissionId());
+      setToken(result.data.token);
     } finally {
       sending.current = false;
     }
   }
 
+  /** Back to an empty first step, with nothing kept in the tab (restored answers or a preview). */
+  function startAgain() {
+    forgetAnswers(storageKey);
+    setSubmissionId(newSubmissionId());
+    submission.reset();
+    setAnswers({});
+    setChecked(false);
+    setShowRestored(false);
+    setPreviewDone(false);
+    setIndex(0);
+    // The notice or end screen that held the focus is gone: continue at the top of the survey.
+    requestAnimationFrame(() => title.current?.focus());
+  }
+
   function previous() {
     setChecked(false);
+    setShowRestored(false);
     submission.reset();
     moved.current = true;
     setIndex(Math.max(0, index - 1));
@@ -139,12 +181,26 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   return (
     <section className="mx-auto max-w-2xl">
-      <h1 className="mb-6 text-3xl font-bold tracking-tight text-primary-800">
+      <h1
+        ref={title}
+        tabIndex={-1}
+        className="mb-6 text-3xl font-bold tracking-tight text-primary-800"
+      >
         {survey.study_name}
       </h1>
-      {total > 1 ? <SurveyProgress index={index} total={total} done={token !== null} /> : null}
+      {preview ? (
+        <Alert tone="info" title={t("preview.banner")} className="mb-6">
+          <p className="flex items-center gap-2">
+            <Eye aria-hidden className="size-4 shrink-0" />
+            {t("preview.bannerDetail")}
+          </p>
+        </Alert>
+      ) : null}
+      {total > 1 ? <SurveyProgress index={index} total={total} done={finished} /> : null}
       {token !== null ? (
         <SurveyDone token={token} />
+      ) : previewDone ? (
+        <SurveyPreviewDone onRestart={startAgain} />
       ) : total === 0 ? (
         <div className="space-y-6">
           <p>{t("empty")}</p>
@@ -156,6 +212,15 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
+          {showRestored ? (
+            <Alert tone="info" title={t("restored.title")} className="mb-6">
+              <p>{t("restored.detail")}</p>
+              <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
+                <RotateCcw aria-hidden className="size-4" />
+                {t("restored.startAgain")}
+              </button>
+            </Alert>
+          ) : null}
           {total > 1 ? (
             <p ref={stepHeading} tabIndex={-1} className="sr-only">
               {t("stepOf", { current: index + 1, total })}
@@ -190,7 +255,12 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
               ) : (
                 <span />
               )}
-              {isLast ? (
+              {isLast && preview ? (
+                <button type="submit" className="btn-primary">
+                  {t("preview.finish")}
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+              ) : isLast ? (
                 <SubmitButton
                   pending={submitting}
                   pendingLabel={t("submitting")}

@@ -95,6 +95,43 @@ function producedStream(
   return body;
 }
 
+/** Uncompressed XML a zip entry may hold unread before the producer waits for deflate. */
+const ZIP_INPUT_MAX_BYTES = 256 * 1024;
+
+type NodeStreamState = { length?: number };
+type StreamWithState = Writable & {
+  _writableState?: NodeStreamState;
+  _readableState?: NodeStreamState;
+};
+
+/** The streams exceljs writes `sheet` into (`worksheet.stream.pipes`), or null if it changed. */
+export function sheetPipes(sheet: unknown): StreamWithState[] | null {
+  const pipes = (sheet as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes) ? (pipes as StreamWithState[]) : null;
+}
+
+/** Bytes written into a stream and not yet taken from it (either side of a pass-through). */
+export function pendingBytes(stream: StreamWithState): number {
+  return (stream._writableState?.length ?? 0) + (stream._readableState?.length ?? 0);
+}
+
+/**
+ * exceljs writes a sheet's XML into its zip entry in 64 KB pieces without waiting for them to
+ * be taken (its `StreamBuf` in batch mode ignores backpressure), and the entry's pass-through
+ * stream then holds whatever deflate has not compressed yet: a producer faster than deflate
+ * piles uncompressed XML up in memory, which `room()` cannot see (it sees the compressed
+ * output). Between pages this waits until those streams hold less than 256 KB. It reaches into
+ * exceljs and readable-stream internals (checked by a test); should they change, nothing is
+ * waited for and the export still works, only with more memory.
+ */
+async function zipCaughtUp(sheet: unknown): Promise<void> {
+  for (const pipe of sheetPipes(sheet) ?? []) {
+    while (pendingBytes(pipe) > ZIP_INPUT_MAX_BYTES && !pipe.destroyed) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+}
+
 function xlsxCell(value: Cell): Cell {
   return typeof value === "string" && value.length > XLSX_CELL_MAX
     ? `${value.slice(0, XLSX_CELL_MAX - 1)}…`
@@ -134,6 +171,7 @@ export function xlsxStream(source: ExportSource): ReadableStream<Uint8Array> {
         for (const response of page) {
           responses.addRow(responseRow(response, index, header.length).map(xlsxCell)).commit();
         }
+        await zipCaughtUp(responses);
         await room();
       }
       if (cancelled()) return;

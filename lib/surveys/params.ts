@@ -6,3 +6,14 @@ import { uuidSchema } from "@/lib/validation";
 export const surveyUuidParamsSchema = z.object({ surveyUuid: uuidSchema });
 
 export type SurveyUuidParams = z.infer<typeof surveyUuidParamsSchema>;
+
+/**
+ * `?preview=1` asks for the staff preview. Any other value, or none, is an ordinary visitor's
+ * request: a made-up query never turns into an error a visitor would see.
+ */
+export const surveyQuerySchema = z.object({
+  preview: z
+    .string()
+    .optional()
+    .transform((value) => value === "1"),
+});

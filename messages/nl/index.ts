@@ -15,6 +15,7 @@ import privacy from "./privacy.json";
 import richText from "./richText.json";
 import studies from "./studies.json";
 import survey from "./survey.json";
+import surveyEditor from "./surveyEditor.json";
 import vision from "./vision.json";
 
 const messages = {
@@ -35,6 +36,7 @@ const messages = {
   richText,
   studies,
   survey,
+  surveyEditor,
   vision,
 };
 export default messages;

@@ -176,4 +176,19 @@ describe("useAutosave", () => {
     await waitFor(() => expect(status()).toBe(nl.saved));
     expect(leave()).toBe(false);
   });
+
+  it("discard forgets a refused value: nothing is sent for it, not even on unmount", async () => {
+    scripted("/api/discard", [
+      { status: 409, body: { error: { code: ErrorCode.CHANGED_ELSEWHERE, message: "stale" } } },
+    ]);
+    const view = renderIntl(<Probe path="/api/discard" delayMs={10} />);
+    act(() => autosave.change("mine"));
+    await waitFor(() => expect(status()).toBe(`${nl.error}: ${messagesOf.nl.errors.codes["27"]}`));
+    act(() => autosave.discard());
+    expect(status()).toBe(nl.saved);
+    await expect(autosave.flush()).resolves.toBeUndefined();
+    view.unmount();
+    await sleep(50);
+    expect(sent("/api/discard")).toEqual(["mine"]);
+  });
 });

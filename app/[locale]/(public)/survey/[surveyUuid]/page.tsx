@@ -9,8 +9,12 @@ export const dynamic = "force-dynamic";
 
 export const generateMetadata = metadataFor("survey");
 
-export default async function SurveyPage({ params }: PageProps<"/[locale]/survey/[surveyUuid]">) {
+export default async function SurveyPage({
+  params,
+  searchParams,
+}: PageProps<"/[locale]/survey/[surveyUuid]">) {
   await pageLocale(params);
   const { surveyUuid } = await params;
-  return <SurveyRunner surveyUuid={surveyUuid} />;
+  const { preview } = await searchParams;
+  return <SurveyRunner surveyUuid={surveyUuid} preview={preview === "1"} />;
 }

@@ -1,0 +1,64 @@
+import {
+  changeBlockType,
+  defaultBlock,
+  defaultDataName,
+  isQuestionType,
+  renumber,
+} from "@/lib/surveys/editor-rules";
+import type { Block, BlockType, Step } from "@/lib/surveys/schema";
+
+/**
+ * The editor's working copy of a survey: the steps as the API has them, each step and block
+ * with a key of the editor's own, so React keeps a block's editor, focus and scroll with it
+ * through moves and deletions. Keys never leave the page (`toSteps` drops them).
+ */
+export type EditorBlock = Block & { key: string };
+export type EditorStep = Omit<Step, "blocks"> & { key: string; blocks: EditorBlock[] };
+
+let counter = 0;
+export function newKey(): string {
+  counter += 1;
+  return `k${counter}`;
+}
+
+export function withKeys(steps: Step[]): EditorStep[] {
+  return steps.map((step) => ({
+    ...step,
+    key: newKey(),
+    blocks: step.blocks.map((block) => ({ ...block, key: newKey() })),
+  }));
+}
+
+/** What is saved: the steps without the editor's keys, numbered from 0 at every level. */
+export function toSteps(steps: EditorStep[]): Step[] {
+  return renumber(
+    steps.map(({ order, blocks }) => ({
+      order,
+      blocks: blocks.map(({ key: _key, ...block }) => block as Block),
+    })),
+  );
+}
+
+export function renumbered(steps: EditorStep[]): EditorStep[] {
+  return renumber(steps as unknown as Step[]) as unknown as EditorStep[];
+}
+
+/** A new block of `type` at the end of a step; a question gets a data name unique in the survey. */
+export function newBlock(steps: EditorStep[], type: BlockType, order: number): EditorBlock {
+  const data_name = isQuestionType(type) ? defaultDataName(toSteps(steps)) : "";
+  return { ...defaultBlock(type, { data_name, order }), key: newKey() };
+}
+
+/**
+ * The block switched to another type (its defaults, keeping data name and order, spec §3); a
+ * text block turned into a question without a data name gets a unique one.
+ */
+export function retyped(steps: EditorStep[], block: EditorBlock, type: BlockType): EditorBlock {
+  const { key, ...plain } = block;
+  const next = changeBlockType(plain as Block, type);
+  const data_name =
+    isQuestionType(type) && next.data_name.trim() === ""
+      ? defaultDataName(toSteps(steps))
+      : next.data_name;
+  return { ...next, data_name, key };
+}

@@ -1,0 +1,143 @@
+"use client";
+
+import { ArrowDown, ArrowUp, Plus, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FieldError } from "@/components/ui/field-error";
+import {
+  canAddOption,
+  moveItem,
+  normalizeOptionText,
+  removeItem,
+} from "@/lib/surveys/editor-rules";
+import type { Block } from "@/lib/surveys/schema";
+
+type Option = Extract<Block, { type: "multiple_choice" }>["options"][number];
+
+const optionButtonId = (id: string, index: number, action: "up" | "down" | "remove") =>
+  `${id}-${index}-${action}`;
+
+/**
+ * A multiple-choice block's options: added only when the trimmed text is non-empty and not in
+ * the list yet (spec §5), removable, and moved up or down. Focus follows an option that moved.
+ */
+export function OptionsEditor({
+  id,
+  options,
+  errorAt,
+  onChange,
+}: {
+  id: string;
+  options: Option[];
+  errorAt: (index: number) => string | null;
+  onChange: (options: Option[]) => void;
+}) {
+  const t = useTranslations("surveyEditor");
+  const [draft, setDraft] = useState("");
+  const addable = canAddOption(options, draft);
+
+  function add(event?: FormEvent) {
+    event?.preventDefault();
+    if (!addable) return;
+    onChange([...options, { order: options.length, text: normalizeOptionText(draft) }]);
+    setDraft("");
+  }
+
+  function move(index: number, by: -1 | 1) {
+    const to = index + by;
+    onChange(moveItem(options, index, to));
+    const edge = to === 0 || to === options.length - 1;
+    const action = by < 0 ? (edge ? "down" : "up") : edge ? "up" : "down";
+    requestAnimationFrame(() => document.getElementById(optionButtonId(id, to, action))?.focus());
+  }
+
+  function remove(index: number) {
+    onChange(removeItem(options, index));
+    requestAnimationFrame(() => {
+      const next = Math.min(index, options.length - 2);
+      const target =
+        next >= 0
+          ? document.getElementById(optionButtonId(id, next, "remove"))
+          : document.getElementById(`${id}-new`);
+      target?.focus();
+    });
+  }
+
+  function onKey(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter adds, as the button does; the editor has no form to submit.
+    if (event.key === "Enter") {
+      event.preventDefault();
+      add();
+    }
+  }
+
+  return (
+    <fieldset className="space-y-3">
+      <legend className="label">{t("options")}</legend>
+      {options.length === 0 ? (
+        <EmptyState>{t("noOptions")}</EmptyState>
+      ) : (
+        <ol className="space-y-2">
+          {options.map((option, index) => (
+            <li
+              key={`${index}-${option.text}`}
+              className="flex items-center gap-2 rounded-md border border-gray-200 px-3 py-1"
+            >
+              <span className="min-w-0 flex-1 break-words">{option.text}</span>
+              <button
+                id={optionButtonId(id, index, "up")}
+                type="button"
+                className="btn-ghost p-2"
+                aria-label={t("optionMoveUp", { text: option.text })}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUp aria-hidden className="size-4" />
+              </button>
+              <button
+                id={optionButtonId(id, index, "down")}
+                type="button"
+                className="btn-ghost p-2"
+                aria-label={t("optionMoveDown", { text: option.text })}
+                disabled={index === options.length - 1}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown aria-hidden className="size-4" />
+              </button>
+              <button
+                id={optionButtonId(id, index, "remove")}
+                type="button"
+                className="btn-ghost p-2 text-accent-700"
+                aria-label={t("optionRemove", { text: option.text })}
+                onClick={() => remove(index)}
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+              <FieldError id={`${id}-${index}-error`} message={errorAt(index)} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={`${id}-new`} className="label">
+            {t("newOption")}
+          </label>
+          <input
+            id={`${id}-new`}
+            className="input"
+            maxLength={500}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKey}
+          />
+        </div>
+        <button type="button" className="btn-secondary" disabled={!addable} onClick={() => add()}>
+          <Plus aria-hidden className="size-4" />
+          {t("addOption")}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Asks before a link inside the app takes the reader away while `shouldAsk()` says edits would
+ * be lost (the browser's own question covers reloads, closing the tab and typed addresses, but a
+ * client-side navigation fires no `beforeunload`). Links that open a new tab, downloads and
+ * modified clicks are left alone. `settle()` gets a chance first (e.g. saving what is pending):
+ * when it resolves true the navigation goes ahead without a question. Going ahead clicks the
+ * link again, so it navigates exactly as it would have (Next's Link included).
+ */
+export function useLeaveGuard({
+  shouldAsk,
+  settle,
+}: {
+  shouldAsk: () => boolean;
+  settle: () => Promise<boolean>;
+}) {
+  const [asking, setAsking] = useState<HTMLAnchorElement | null>(null);
+  const latest = useRef({ shouldAsk, settle });
+  useEffect(() => {
+    latest.current = { shouldAsk, settle };
+  });
+  const letThrough = useRef<HTMLAnchorElement | null>(null);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement)) return;
+      if (letThrough.current === link) {
+        letThrough.current = null;
+        return;
+      }
+      if (link.target && link.target !== "_self") return;
+      if (link.hasAttribute("download") || link.origin !== window.location.origin) return;
+      if (!latest.current.shouldAsk()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      void latest.current.settle().then((settled) => {
+        if (settled) follow(link);
+        else setAsking(link);
+      });
+    };
+    // Capture phase, before Next's Link handles the click.
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+
+  function follow(link: HTMLAnchorElement) {
+    if (!link.isConnected) return;
+    letThrough.current = link;
+    link.click();
+  }
+
+  return {
+    /** True while the reader is asked whether to leave with unsaved edits. */
+    asking: asking !== null,
+    stay: () => setAsking(null),
+    leave: () => {
+      const link = asking;
+      setAsking(null);
+      if (link) follow(link);
+    },
+  };
+}

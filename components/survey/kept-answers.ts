@@ -1,0 +1,175 @@
+import type { Answer } from "@/lib/surveys/answers";
+import type { Step } from "@/lib/surveys/schema";
+import {
+  checkAnswer,
+  isQuestion,
+  stepProblems,
+  type AnswerProblem,
+} from "@/lib/surveys/validation";
+
+/**
+ * Answers in progress, kept in the tab's sessionStorage so an accidental reload does not throw
+ * away a long and painful questionnaire. Only this tab sees them, they are gone when it closes,
+ * and they are removed on submission, on the token screen and by the quick-exit control (which
+ * clears the tab's whole sessionStorage). Nothing here ever reaches the server.
+ *
+ * Answers are keyed by "<step>.<block>" as the runner holds them, and tagged with the survey's
+ * version: answers kept for another version are dropped as a whole, and an answer whose block no
+ * longer asks the same question (data name, type, options, scale range) is dropped on its own.
+ */
+export type KeptAnswers = {
+  step: number;
+  answers: Record<string, Answer>;
+  /** The submission id the answers were (or will be) sent with, so a retry stays one response. */
+  submissionId?: string;
+};
+
+type Stored = {
+  version: number;
+  step: number;
+  answers: Record<string, unknown>;
+  submission_id?: unknown;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const PREFIX = "survey-answers:";
+
+/** One key per survey, and another for a staff preview, so the two never mix. */
+export function keptAnswersKey(surveyUuid: string, preview: boolean): string {
+  return `${PREFIX}${preview ? "preview:" : ""}${surveyUuid.toLowerCase()}`;
+}
+
+/** sessionStorage, or null where the browser refuses it (storage disabled, sandboxed frame). */
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function keepAnswers(
+  key: string,
+  version: number,
+  step: number,
+  answers: Record<string, Answer>,
+  submissionId?: string,
+): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    // Nothing answered yet: leave no trace of the survey in the tab at all.
+    if (Object.keys(answers).length === 0) store.removeItem(key);
+    else
+      store.setItem(
+        key,
+        JSON.stringify({ version, step, answers, submission_id: submissionId } satisfies Stored),
+      );
+  } catch {
+    // Full or refused: the answers stay on screen, they just will not survive a reload.
+  }
+}
+
+export function forgetAnswers(key: string): void {
+  try {
+    storage()?.removeItem(key);
+  } catch {
+    // Nothing to remove where storage is refused.
+  }
+}
+
+/** Problems that mean the kept answer no longer fits its question (a blank one still fits). */
+const misfits = new Set<AnswerProblem>([
+  "wrong_type",
+  "unknown_option",
+  "duplicate_option",
+  "one_option_only",
+  "out_of_range",
+]);
+
+/**
+ * The answers kept for this survey and version, each still fitting its question, and the step to
+ * go back to: the kept one, or an earlier step that now lacks a required answer. Null when there
+ * is nothing (usable) to restore; whatever cannot be used is removed.
+ */
+export function readKeptAnswers(key: string, version: number, steps: Step[]): KeptAnswers | null {
+  const store = storage();
+  if (!store) return null;
+  let stored: unknown;
+  try {
+    const raw = store.getItem(key);
+    if (raw === null) return null;
+    stored = JSON.parse(raw);
+  } catch {
+    forgetAnswers(key);
+    return null;
+  }
+  const kept = asStored(stored);
+  if (!kept || kept.version !== version) {
+    forgetAnswers(key);
+    return null;
+  }
+
+  const answers: Record<string, Answer> = {};
+  for (const [position, value] of Object.entries(kept.answers)) {
+    const match = /^(\d+)\.(\d+)$/.exec(position);
+    const answer = asAnswer(value);
+    if (!match || !answer) continue;
+    const block = steps[Number(match[1])]?.blocks[Number(match[2])];
+    if (!block || !isQuestion(block)) continue;
+    if (block.data_name !== answer.data_name || block.type !== answer.type) continue;
+    const problem = checkAnswer(block, answer);
+    if (problem && misfits.has(problem)) continue;
+    answers[position] = answer;
+  }
+  if (Object.keys(answers).length === 0) {
+    forgetAnswers(key);
+    return null;
+  }
+
+  let step = Math.min(kept.step, Math.max(steps.length - 1, 0));
+  for (let s = 0; s < step; s++) {
+    if (stepProblems(steps[s], (b) => answers[`${s}.${b}`]).size > 0) step = s;
+  }
+  const submissionId =
+    typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
+      ? kept.submission_id
+      : undefined;
+  return { step, answers, ...(submissionId ? { submissionId } : {}) };
+}
+
+function asStored(value: unknown): Stored | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.version !== "number" || !Number.isInteger(v.step) || (v.step as number) < 0) {
+    return null;
+  }
+  if (!v.answers || typeof v.answers !== "object" || Array.isArray(v.answers)) return null;
+  return v as Stored;
+}
+
+/** The shape of an Answer, checked by hand: the runner page loads no schema library. */
+function asAnswer(value: unknown): Answer | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const data_name = v.data_name;
+  if (typeof data_name !== "string") return null;
+  switch (v.type) {
+    case "open_question":
+      return typeof v.open_answer === "string"
+        ? { type: "open_question", data_name, open_answer: v.open_answer }
+        : null;
+    case "multiple_choice":
+      return Array.isArray(v.selected_options) &&
+        v.selected_options.every((o) => typeof o === "string")
+        ? { type: "multiple_choice", data_name, selected_options: v.selected_options as string[] }
+        : null;
+    case "scale":
+      return Number.isInteger(v.scale_value)
+        ? { type: "scale", data_name, scale_value: v.scale_value as number }
+        : null;
+    default:
+      return null;
+  }
+}

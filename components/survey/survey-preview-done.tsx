@@ -1,0 +1,37 @@
+"use client";
+
+import { RotateCcw } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { Alert } from "@/components/ui/alert";
+
+/**
+ * The end of a staff preview, where a participant would get their token: every step passed the
+ * same checks, and nothing was sent or stored.
+ */
+export function SurveyPreviewDone({ onRestart }: { onRestart: () => void }) {
+  const t = useTranslations("survey.preview");
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby="survey-preview-done-title" className="space-y-5">
+      <h2
+        id="survey-preview-done-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-semibold text-primary-800"
+      >
+        {t("doneTitle")}
+      </h2>
+      <Alert tone="success">{t("doneDetail")}</Alert>
+      <p>
+        <button type="button" className="btn-secondary" onClick={onRestart}>
+          <RotateCcw aria-hidden className="size-4" />
+          {t("again")}
+        </button>
+      </p>
+    </section>
+  );
+}

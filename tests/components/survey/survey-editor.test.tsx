@@ -1,0 +1,373 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import axe from "axe-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
+import type { Step } from "@/lib/surveys/schema";
+import {
+  startApiTestServer,
+  type ApiTestServer,
+  type RecordedRequest,
+} from "../../helpers/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../helpers/render-intl";
+
+const t = messagesOf.en.surveyEditor;
+const UUID = "5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+const STUDY = 41;
+const path = `/api/study/${STUDY}/survey`;
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+function survey(o: Partial<EditorSurvey> = {}): EditorSurvey {
+  return { study_id: STUDY, survey_uuid: UUID, steps: [], version: 3, response_count: 0, ...o };
+}
+
+/** The server's survey: GET answers it, an accepted PUT replaces it with a version one higher. */
+let stored: EditorSurvey;
+beforeEach(() => {
+  server.requests.length = 0;
+  stored = survey();
+  server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
+  server.on(`GET /api/study/${STUDY}`, { status: 200, body: { id: STUDY, name: "Safety study" } });
+  server.on(`PUT ${path}`, (req) => {
+    const body = req.body as EditorSurvey;
+    if (body.version !== stored.version) {
+      return { status: 409, body: { error: { code: 27, message: "changed elsewhere" } } };
+    }
+    stored = { ...stored, steps: body.steps, version: stored.version + 1 };
+    return { status: 200, body: stored };
+  });
+});
+
+const puts = (): RecordedRequest[] =>
+  server.requests.filter((r) => r.method === "PUT" && r.path === path);
+const lastSteps = () => (puts().at(-1)!.body as { steps: Step[] }).steps;
+const saved = () => screen.findByText(messagesOf.en.autosave.saved, {}, { timeout: 3000 });
+const block = (n: number) =>
+  screen.getByRole("region", {
+    name: new RegExp(`^${t.blockLabel.replace("{number}", `${n}`)}\\s?:`),
+  });
+
+async function openEditor(initial?: Partial<EditorSurvey>) {
+  if (initial) stored = survey(initial);
+  renderIntl(<SurveyEditor studyId={STUDY} />, "en");
+  await screen.findByRole("heading", { level: 1, name: "Survey of Safety study" });
+}
+
+describe("the survey editor", () => {
+  it("says 'failed to load survey' when the survey cannot be loaded, and tries again", async () => {
+    server.on(`GET ${path}`, {
+      status: 404,
+      body: { error: { code: 14, message: "Model not found" } },
+    });
+    renderIntl(<SurveyEditor studyId={STUDY} />, "en");
+    expect((await screen.findByRole("alert")).textContent).toContain(t.loadFailed);
+    server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
+    fireEvent.click(screen.getByRole("button", { name: t.retry }));
+    expect(await screen.findByText(t.noSteps)).toBeTruthy();
+  });
+
+  it("saves each change with the version it is based on, numbered and without the page's keys", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: t.addStep }));
+    fireEvent.click(screen.getByRole("button", { name: t.addBlock }));
+    await saved();
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0].body).toEqual({
+      study_id: STUDY,
+      survey_uuid: UUID,
+      version: 3,
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "open_question",
+              data_name: "question_1",
+              order: 0,
+              question_text: "",
+              is_required: false,
+            },
+          ],
+        },
+      ],
+    });
+
+    // The next save is based on the version the first one produced.
+    fireEvent.change(within(block(1)).getByLabelText(t.questionText), {
+      target: { value: "How old were you?" },
+    });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect((puts()[1].body as { version: number }).version).toBe(4);
+    // The data name suggestion comes from the question text.
+    fireEvent.click(
+      within(block(1)).getByRole("button", {
+        name: t.suggest.replace("{name}", "how_old_were_you"),
+      }),
+    );
+    await waitFor(() => expect(lastSteps()[0].blocks[0].data_name).toBe("how_old_were_you"));
+  });
+
+  it("changes a block's type to that type's defaults, keeping data name and order", async () => {
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "open_question",
+              data_name: "age",
+              order: 0,
+              question_text: "Age?",
+              is_required: true,
+            },
+          ],
+        },
+      ],
+    });
+    fireEvent.change(within(block(1)).getByLabelText(t.blockType), {
+      target: { value: "scale" },
+    });
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(lastSteps()[0].blocks[0]).toEqual({
+      type: "scale",
+      data_name: "age",
+      order: 0,
+      question_text: "",
+      min_value: 1,
+      max_value: 5,
+      min_label: "",
+      max_label: "",
+    });
+    // A bound that is not a number counts as 1 (min) or 5 (max).
+    const max = within(block(1)).getByLabelText(t.maxValue);
+    fireEvent.change(max, { target: { value: "9" } });
+    fireEvent.change(max, { target: { value: "many" } });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(lastSteps()[0].blocks[0]).toMatchObject({ max_value: 5 });
+    fireEvent.blur(max);
+    expect((max as HTMLInputElement).value).toBe("5");
+  });
+
+  it("adds only non-blank new options, and moves and removes them", async () => {
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "multiple_choice",
+              data_name: "where",
+              order: 0,
+              question_text: "Where?",
+              allow_multiple: false,
+              options: [],
+            },
+          ],
+        },
+      ],
+    });
+    const b = within(block(1));
+    const draft = b.getByLabelText(t.newOption);
+    const add = b.getByRole("button", { name: t.addOption }) as HTMLButtonElement;
+    fireEvent.change(draft, { target: { value: "   " } });
+    expect(add.disabled).toBe(true);
+    fireEvent.change(draft, { target: { value: " Home " } });
+    fireEvent.click(add);
+    fireEvent.change(draft, { target: { value: "Work" } });
+    fireEvent.keyDown(draft, { key: "Enter" });
+    fireEvent.change(draft, { target: { value: "Home" } });
+    expect(add.disabled).toBe(true);
+    fireEvent.click(b.getByRole("button", { name: t.optionMoveUp.replace("{text}", "Work") }));
+    await waitFor(() => expect(puts().length).toBeGreaterThan(0));
+    await saved();
+    expect(lastSteps()[0].blocks[0]).toMatchObject({
+      options: [
+        { order: 0, text: "Work" },
+        { order: 1, text: "Home" },
+      ],
+    });
+    fireEvent.click(b.getByRole("button", { name: t.optionRemove.replace("{text}", "Work") }));
+    await waitFor(() =>
+      expect(lastSteps()[0].blocks[0]).toMatchObject({ options: [{ order: 0, text: "Home" }] }),
+    );
+  });
+
+  it("shows a duplicate data name at its field at once", async () => {
+    await openEditor();
+    fireEvent.click(screen.getByRole("button", { name: t.addStep }));
+    fireEvent.click(screen.getByRole("button", { name: t.addBlock }));
+    fireEvent.click(screen.getByRole("button", { name: t.addBlock }));
+    expect((within(block(2)).getByLabelText(t.dataName) as HTMLInputElement).value).toBe(
+      "question_2",
+    );
+    fireEvent.change(within(block(2)).getByLabelText(t.dataName), {
+      target: { value: "question_1" },
+    });
+    const field = within(block(2)).getByLabelText(t.dataName);
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(within(block(2)).getByText(t.problems.data_name_duplicate)).toBeTruthy();
+  });
+
+  it("keeps the edits and shows the field when the server refuses a value, without retrying", async () => {
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "open_question",
+              data_name: "q",
+              order: 0,
+              question_text: "",
+              is_required: false,
+            },
+          ],
+        },
+      ],
+    });
+    server.on(`PUT ${path}`, {
+      status: 400,
+      body: {
+        error: {
+          code: 22,
+          message: "Invalid input",
+          fields: { "steps.0.blocks.0.question_text": "Too long" },
+        },
+      },
+    });
+    fireEvent.change(within(block(1)).getByLabelText(t.questionText), {
+      target: { value: "Refused text" },
+    });
+    expect(
+      await within(block(1)).findByText(t.problems.invalid, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    expect(screen.getByText(t.fixFields)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1500));
+    // Sent once, not retried (a previous test's page may still send its own last edit).
+    expect(puts().filter((r) => JSON.stringify(r.body).includes("Refused text"))).toHaveLength(1);
+    expect((within(block(1)).getByLabelText(t.questionText) as HTMLTextAreaElement).value).toBe(
+      "Refused text",
+    );
+  });
+
+  it("on a conflict keeps the edits and saves them over the newer survey when asked", async () => {
+    await openEditor();
+    stored = {
+      ...stored,
+      version: 7,
+      steps: [
+        { order: 0, blocks: [] },
+        { order: 1, blocks: [] },
+      ],
+    };
+    fireEvent.click(screen.getByRole("button", { name: t.addStep }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 3000 });
+    expect(within(dialog).getByText(t.conflictTitle)).toBeTruthy();
+    expect(stored.version).toBe(7);
+    fireEvent.click(within(dialog).getByRole("button", { name: t.conflictKeep }));
+    await waitFor(() => expect(stored.version).toBe(8));
+    // Saved on top of the version it was shown, not blindly without one.
+    expect((puts().at(-1)!.body as { version: number }).version).toBe(7);
+    expect(stored.steps).toHaveLength(1);
+    await saved();
+  });
+
+  it("on a conflict can load the newer survey instead, and then sends nothing of the dropped edits", async () => {
+    await openEditor();
+    stored = {
+      ...stored,
+      version: 9,
+      steps: [
+        { order: 0, blocks: [] },
+        { order: 1, blocks: [] },
+      ],
+    };
+    fireEvent.click(screen.getByRole("button", { name: t.addStep }));
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 3000 });
+    fireEvent.click(within(dialog).getByRole("button", { name: t.conflictLoad }));
+    await screen.findByRole("button", { name: t.stepLabel.replace("{number}", "2") });
+    const sent = puts().length;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(puts()).toHaveLength(sent);
+    expect(stored.version).toBe(9);
+    expect(screen.getByText(messagesOf.en.autosave.saved)).toBeTruthy();
+  });
+
+  it("warns that changes apply to new responses once there are responses", async () => {
+    await openEditor({ response_count: 12 });
+    expect(screen.getByText("12 responses collected; changes apply to new responses")).toBeTruthy();
+  });
+
+  it("deletes a step only after confirmation", async () => {
+    await openEditor({
+      steps: [
+        { order: 0, blocks: [] },
+        { order: 1, blocks: [] },
+      ],
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.deleteStep }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: t.cancel }));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(puts()).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: t.deleteStep }));
+    fireEvent.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: t.delete }),
+    );
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(lastSteps()).toEqual([{ order: 0, blocks: [] }]);
+  });
+
+  it("has no axe violations with a block of every type", async () => {
+    await openEditor({
+      response_count: 2,
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            { type: "text", data_name: "", order: 0, content: "<p>Welcome</p>" },
+            {
+              type: "open_question",
+              data_name: "story",
+              order: 1,
+              question_text: "What happened?",
+              is_required: true,
+            },
+            {
+              type: "multiple_choice",
+              data_name: "where",
+              order: 2,
+              question_text: "Where?",
+              allow_multiple: true,
+              options: [{ order: 0, text: "Home" }],
+            },
+            {
+              type: "scale",
+              data_name: "impact",
+              order: 3,
+              question_text: "Impact?",
+              min_value: 1,
+              max_value: 5,
+              min_label: "small",
+              max_label: "big",
+            },
+          ],
+        },
+      ],
+    });
+    fireEvent.change(within(block(2)).getByLabelText(t.dataName), { target: { value: "where" } });
+    await screen.findByText(t.problems.data_name_duplicate);
+    // Colours need a real browser (the e2e suite checks them).
+    const results = await axe.run(document.body, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+      rules: { "color-contrast": { enabled: false } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+  });
+});
