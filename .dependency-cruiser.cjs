@@ -159,7 +159,7 @@ module.exports = {
     doNotFollow: { path: "(^|/)node_modules/" },
     // Tests, scripts and benchmarks are tools around the product, free to import any part of it.
     exclude: {
-      path: "^(tests|scripts|bench|\\.next|\\.data|test-results|playwright-report|coverage)/|^db/migrations/",
+      path: "^(tests|scripts|bench|\\.next|\\.data|test-results|playwright-report|coverage|\\.stryker-tmp|reports)/|^db/migrations/",
     },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },

@@ -15,6 +15,8 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     ".bench-minimal-app/**",
+    ".stryker-tmp/**",
+    "reports/**",
   ]),
   {
     plugins: { boundaries },

@@ -19,7 +19,7 @@ import {
 } from "@/db/client";
 import { staffUsers, studies, surveyResponses, surveys } from "@/db/schema";
 import { createSession, sessionCookieName } from "@/lib/auth/session";
-import { sealAnswers } from "@/lib/responses/sealed-answers";
+import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { Step } from "@/lib/surveys/schema";
 import { BENCH_ADMIN_URL, type Backend } from "./database";
@@ -119,9 +119,8 @@ async function fill(database: Database): Promise<{ studyIds: number[]; cookie: s
     for (let i = 0; i < count; i += 1000) {
       await db.insert(surveyResponses).values(
         Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({
-          studyId: study.id,
+          ...sealedResponseRow(study.id, answers(i + j)),
           tokenHash: `bench-${study.id}-${i + j}`,
-          answers: sealAnswers(study.id, answers(i + j)),
         })),
       );
     }

@@ -253,9 +253,25 @@ export const surveyResponses = pgTable(
       .notNull()
       .default(sql`current_date`),
     answers: bytea("answers").notNull(),
+    // 1: written before keyed hashes (token hash an unkeyed SHA-256, answers sealed without
+    // associated data, key not recorded); 2: token hash an HMAC and answers bound to (id,
+    // study id), both under the RESPONSES_KEY named by key_id. Both are read.
+    version: smallint("version").notNull().default(1),
+    // Id of the RESPONSES_KEY (lib/crypto/keyring.ts) behind every keyed value of the row.
+    keyId: text("key_id"),
+    // Keyed hash of the runner's submission id (the id itself is never stored), so a retried
+    // submission finds its first row; null for responses sent without one.
+    submissionHash: text("submission_hash"),
+    // Keyed hash of the submission id and the canonical answers: tells a true retry (same
+    // answers) from a second, different submission under the same id.
+    answersHash: text("answers_hash"),
   },
-  // (study, id): the export reads a study's responses in pages by id without sorting them all.
-  (t) => [index("survey_responses_study_id_idx").on(t.studyId, t.id)],
+  (t) => [
+    // (study, id): the export reads a study's responses in pages by id without sorting them all.
+    index("survey_responses_study_id_idx").on(t.studyId, t.id),
+    // One response per submission id and survey: the race between parallel retries ends here.
+    unique("survey_responses_submission_uq").on(t.studyId, t.submissionHash),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

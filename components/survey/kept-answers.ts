@@ -17,9 +17,21 @@ import {
  * version: answers kept for another version are dropped as a whole, and an answer whose block no
  * longer asks the same question (data name, type, options, scale range) is dropped on its own.
  */
-export type KeptAnswers = { step: number; answers: Record<string, Answer> };
+export type KeptAnswers = {
+  step: number;
+  answers: Record<string, Answer>;
+  /** The submission id the answers were (or will be) sent with, so a retry stays one response. */
+  submissionId?: string;
+};
 
-type Stored = { version: number; step: number; answers: Record<string, unknown> };
+type Stored = {
+  version: number;
+  step: number;
+  answers: Record<string, unknown>;
+  submission_id?: unknown;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const PREFIX = "survey-answers:";
 
@@ -42,13 +54,18 @@ export function keepAnswers(
   version: number,
   step: number,
   answers: Record<string, Answer>,
+  submissionId?: string,
 ): void {
   const store = storage();
   if (!store) return;
   try {
     // Nothing answered yet: leave no trace of the survey in the tab at all.
     if (Object.keys(answers).length === 0) store.removeItem(key);
-    else store.setItem(key, JSON.stringify({ version, step, answers } satisfies Stored));
+    else
+      store.setItem(
+        key,
+        JSON.stringify({ version, step, answers, submission_id: submissionId } satisfies Stored),
+      );
   } catch {
     // Full or refused: the answers stay on screen, they just will not survive a reload.
   }
@@ -115,7 +132,11 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
   for (let s = 0; s < step; s++) {
     if (stepProblems(steps[s], (b) => answers[`${s}.${b}`]).size > 0) step = s;
   }
-  return { step, answers };
+  const submissionId =
+    typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
+      ? kept.submission_id
+      : undefined;
+  return { step, answers, ...(submissionId ? { submissionId } : {}) };
 }
 
 function asStored(value: unknown): Stored | null {

@@ -27,6 +27,19 @@ const fieldId = (step: number, block: number) => `survey-q-${step}-${block}`;
 const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_option", "give_answer"]);
 
 /**
+ * A random UUID (version 4) for this filling-in of the survey. `crypto.randomUUID` exists only
+ * on https and localhost pages; `getRandomValues` everywhere.
+ */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
  * One step at a time (spec §4). Next checks the current step with the same rules the server
  * applies and moves on; Previous clears the errors and goes back; the last step submits. Once a
  * step was checked, its errors follow every change (validate on submit, revalidate on input).
@@ -52,6 +65,15 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
+  // Made when the survey starts (or read back with the answers kept in the tab) and sent with
+  // the answers: a retry after a lost answer, even after a reload, is then the same submission,
+  // and the server answers the same token instead of storing the answers twice.
+  const [submissionId, setSubmissionId] = useState<string>(
+    () => restored?.submissionId ?? newSubmissionId(),
+  );
+  // Read synchronously by the submit handler: a second press in the same frame sees the first
+  // one's request, which the `pending` state of that render would not show yet.
+  const sending = useRef(false);
   const [previewDone, setPreviewDone] = useState(false);
   const finished = token !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
@@ -60,8 +82,8 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
-    else keepAnswers(storageKey, survey.version, index, answers);
-  }, [finished, storageKey, survey.version, index, answers]);
+    else keepAnswers(storageKey, survey.version, index, answers, submissionId);
+  }, [finished, storageKey, survey.version, index, answers, submissionId]);
 
   const step = steps[index];
   const isLast = index === total - 1;
@@ -101,7 +123,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (submitting) return;
+    if (sending.current) return;
     submission.reset();
     if (!checkStep()) return;
     if (!isLast) {
@@ -117,20 +139,28 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       return;
     }
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
-    // A failure shows its translated text (a network failure the spec's generic one).
-    const result = await submission.run<SubmitResult>({
-      path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-      body: { answers: payload },
-    });
-    if (!result.ok) return;
-    // Gone from the tab before the token appears: the token screen leaves nothing behind.
-    forgetAnswers(storageKey);
-    setToken(result.data.token);
+    sending.current = true;
+    try {
+      // A failure shows its translated text (a network failure the spec's generic one).
+      const result = await submission.run<SubmitResult>({
+        path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
+        body: { answers: payload, submission_id: submissionId },
+      });
+      if (!result.ok) return;
+      // Gone from the tab before the token appears: the token screen leaves nothing behind, and
+      // nothing ties a later submission to this one.
+      forgetAnswers(storageKey);
+      setSubmissionId(newSubmissionId());
+      setToken(result.data.token);
+    } finally {
+      sending.current = false;
+    }
   }
 
   /** Back to an empty first step, with nothing kept in the tab (restored answers or a preview). */
   function startAgain() {
     forgetAnswers(storageKey);
+    setSubmissionId(newSubmissionId());
     submission.reset();
     setAnswers({});
     setChecked(false);

@@ -76,7 +76,7 @@ export async function signInWithCode(
   const check =
     email !== undefined && email !== user.email
       ? ({ valid: false } as const)
-      : await checkTotp(openTotpSecret(user.totpSecret), code, user.totpLastStep, now);
+      : await checkTotp(openTotpSecret(user.totpSecret, user.id), code, user.totpLastStep, now);
   if (!check.valid) {
     const open = await recordFailedCode(challenge.id);
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, challengeEnded: !open });

@@ -1,17 +1,23 @@
 import "server-only";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import { getConfig } from "@/lib/config";
 import { decrypt, deriveKey, encrypt } from "@/lib/crypto/aead";
+import { appSecretRing, type Keyed } from "@/lib/crypto/keyring";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import { logWarn } from "@/lib/log";
 
 const ISSUER = "Onderzoekspanel";
 const PERIOD_SECONDS = 30;
 // One period either side absorbs a phone clock that is a little off and a code typed just as
 // it rolled over.
 const TOLERANCE_SECONDS = 30;
+// Sealed secrets name the APP_SECRET they were sealed with: "v2.<key id>.<base64>". Older
+// ones are bare base64 (which never contains a dot) and are tried under every configured key.
+const SEALED_PREFIX = "v2";
 
-function totpKey(): Buffer {
-  return deriveKey(getConfig().appSecret, "totp");
+function totpKey(secret: Keyed<string>): Buffer {
+  return deriveKey(secret.key, "totp");
 }
 
 /** A new base32 secret (160 bits) for an authenticator app. */
@@ -21,11 +27,50 @@ export function newTotpSecret(): string {
 
 /** Secrets are stored encrypted (AES-256-GCM) so a database dump alone cannot mint codes. */
 export function sealTotpSecret(secret: string): string {
-  return encrypt(totpKey(), secret).toString("base64");
+  const key = appSecretRing().current;
+  return `${SEALED_PREFIX}.${key.id}.${encrypt(totpKey(key), secret).toString("base64")}`;
 }
 
-export function openTotpSecret(sealed: string): string {
-  return decrypt(totpKey(), Buffer.from(sealed, "base64")).toString("utf8");
+/**
+ * The secret in plain text, or null when no configured APP_SECRET opens it: APP_SECRET was
+ * replaced without keeping the old one in APP_SECRET_PREVIOUS (README, "Changing the secrets").
+ */
+export function readTotpSecret(sealed: string): string | null {
+  const ring = appSecretRing();
+  const parts = sealed.split(".");
+  const candidates =
+    parts.length === 3 && parts[0] === SEALED_PREFIX
+      ? [ring.byId(parts[1])].filter((k) => k !== undefined)
+      : ring.all;
+  const payload = Buffer.from(parts.length === 3 ? parts[2] : sealed, "base64");
+  for (const key of candidates) {
+    try {
+      return decrypt(totpKey(key), payload).toString("utf8");
+    } catch {
+      // Not this key: try the next one.
+    }
+  }
+  return null;
+}
+
+/**
+ * Like `readTotpSecret`, for an enabled second factor: an unreadable secret is the account's
+ * state, not a server failure, so it is answered with its own code (an admin resets the
+ * account's two-factor sign-in) and logged for whoever runs the site.
+ */
+export function openTotpSecret(sealed: string, userId?: number): string {
+  const secret = readTotpSecret(sealed);
+  if (secret === null) {
+    logWarn(
+      "auth",
+      "two-factor secret unreadable: APP_SECRET changed without APP_SECRET_PREVIOUS",
+      {
+        userId,
+      },
+    );
+    throw new AppError(ErrorCode.TWO_FACTOR_UNREADABLE);
+  }
+  return secret;
 }
 
 /** The otpauth:// URI as a QR code: a base64 PNG without a data: prefix, as the API answers it. */

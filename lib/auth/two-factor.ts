@@ -11,7 +11,14 @@ import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
 import { revokeUserSessions } from "./session";
 import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas";
-import { checkTotp, newTotpSecret, openTotpSecret, sealTotpSecret, totpQrCode } from "./totp";
+import {
+  checkTotp,
+  newTotpSecret,
+  openTotpSecret,
+  readTotpSecret,
+  sealTotpSecret,
+  totpQrCode,
+} from "./totp";
 
 /** How long a pending secret is shown again before setup makes a new one. */
 export const PENDING_SECRET_MS = 15 * 60 * 1000;
@@ -72,7 +79,8 @@ export async function enableTwoFactor(
 ): Promise<StaffUser> {
   if (user.twoFactorEnabled) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
   await enforceRateLimits([accountCheckRule(user.id)], now);
-  const pending = user.totpSecret ? openTotpSecret(user.totpSecret) : null;
+  // A pending secret no configured key opens is as good as none: the user asks for a new one.
+  const pending = user.totpSecret ? readTotpSecret(user.totpSecret) : null;
   const check =
     pending && constantTimeEqual(pending, input.totp_secret.toUpperCase())
       ? await checkTotp(pending, input.totp_code, user.totpLastStep, now)
@@ -110,7 +118,7 @@ export async function disableTwoFactor(
   }
   await enforceRateLimits([accountCheckRule(user.id)], now);
   const check = await checkTotp(
-    openTotpSecret(user.totpSecret),
+    openTotpSecret(user.totpSecret, user.id),
     input.totp_code,
     user.totpLastStep,
     now,

@@ -12,7 +12,11 @@ export type AppConfig = {
   appUrl: string;
   appOrigin: string;
   appSecret: string;
+  /** Earlier values of APP_SECRET, still accepted for what was made with them (newest first). */
+  appSecretsPrevious: string[];
   responsesKey: Buffer;
+  /** Earlier values of RESPONSES_KEY, still used to read what was sealed with them. */
+  responsesKeysPrevious: Buffer[];
   databaseUrl: string | undefined;
   pgliteDir: string;
   mail: {
@@ -73,6 +77,21 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     responsesKey = Buffer.from(responsesKeyText, "base64");
     if (responsesKey.length !== 32) problems.push("RESPONSES_KEY must be 32 bytes, base64-encoded");
   }
+  const appSecretsPrevious = listOf(e.APP_SECRET_PREVIOUS);
+  appSecretsPrevious.forEach((secret, i) => {
+    if (secret.length < 32)
+      problems.push(`APP_SECRET_PREVIOUS: entry ${i + 1} must be at least 32 characters`);
+    if (secret === appSecret)
+      problems.push(`APP_SECRET_PREVIOUS: entry ${i + 1} is the current APP_SECRET`);
+  });
+  const responsesKeysPrevious = listOf(e.RESPONSES_KEY_PREVIOUS).map((text, i) => {
+    const key = Buffer.from(text, "base64");
+    if (key.length !== 32)
+      problems.push(`RESPONSES_KEY_PREVIOUS: entry ${i + 1} must be 32 bytes, base64-encoded`);
+    else if (key.equals(responsesKey))
+      problems.push(`RESPONSES_KEY_PREVIOUS: entry ${i + 1} is the current RESPONSES_KEY`);
+    return key;
+  });
 
   let transport: MailTransportKind;
   if (e.MAIL_TRANSPORT) transport = e.MAIL_TRANSPORT;
@@ -113,7 +132,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     appUrl,
     appOrigin: new URL(appUrl).origin,
     appSecret: appSecret!,
+    appSecretsPrevious,
     responsesKey,
+    responsesKeysPrevious,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: e.PGLITE_DIR,
     mail: {
@@ -135,6 +156,14 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     },
     publicSite: publicSiteFromEnv(e),
   };
+}
+
+/** A comma-separated list; spaces around entries and empty entries are ignored. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
 }
 
 const cacheKey = Symbol.for("research-panel.config");

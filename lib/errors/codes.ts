@@ -1,6 +1,6 @@
 /**
  * The error catalogue's codes as named constants, shared by the server and the browser (no
- * imports, nothing secret). Codes 0–21 are the product's original catalogue; 22–28 were added
+ * imports, nothing secret). Codes 0–21 are the product's original catalogue; 22–29 were added
  * later. The English messages are what the API sends; the interface translates a code through
  * messages/<locale>/errors.json instead.
  */
@@ -34,6 +34,7 @@ export const ErrorCode = {
   ORIGIN_NOT_ALLOWED: 26,
   CHANGED_ELSEWHERE: 27,
   ALREADY_SUBMITTED: 28,
+  TWO_FACTOR_UNREADABLE: 29,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -75,4 +76,5 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   26: "Request origin not allowed",
   27: "This was changed elsewhere in the meantime; reload to see the newer version",
   28: "This survey was already submitted with other answers",
+  29: "Two-factor sign-in cannot be checked for this account; ask an admin to reset it",
 };

@@ -33,6 +33,7 @@ const codeStatus: Record<ErrorCodeValue, number> = {
   26: 403,
   27: 409,
   28: 409,
+  29: 409,
 };
 
 const kindStatus: Record<ErrorKind, number> = {

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { appSecretRing, type Keyed } from "@/lib/crypto/keyring";
 import { hmacHex } from "@/lib/crypto/tokens";
 import { siteUrl } from "./site-url";
 
@@ -8,9 +8,20 @@ import { siteUrl } from "./site-url";
  * until the member leaves (the row and its nonce are gone then). Built here, beside the links
  * that carry it, so that the mail layout can add them to every panel mail without depending on
  * the panel's own code; the panel checks it when someone leaves.
+ *
+ * The token starts with the id of the APP_SECRET it was made with ("<key id>.<hmac>"), so a
+ * link in a mail sent before a rotation is checked under that earlier secret, kept in
+ * APP_SECRET_PREVIOUS. Links sent before key ids existed are the bare HMAC.
  */
-export function stopTokenFor(member: { id: number; stopNonce: string }): string {
-  return hmacHex(getConfig().appSecret, `panel-stop:${member.id}:${member.stopNonce}`);
+export function stopTokenFor(
+  member: { id: number; stopNonce: string },
+  key: Keyed<string> = appSecretRing().current,
+): string {
+  return `${key.id}.${stopMac(member, key)}`;
+}
+
+export function stopMac(member: { id: number; stopNonce: string }, key: Keyed<string>): string {
+  return hmacHex(key.key, `panel-stop:${member.id}:${member.stopNonce}`);
 }
 
 /** The /verify-email page link of a verification mail. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { stopTokenFor } from "@/lib/links/panel";
+import { appSecretRing } from "@/lib/crypto/keyring";
+import { stopMac } from "@/lib/links/panel";
 
 export const VERIFICATION_TTL_MS = 48 * 3600 * 1000;
 
@@ -20,10 +21,18 @@ export function newStopNonce(): string {
   return randomToken(16);
 }
 
-/** Whether a stop link's token is the member's (see `stopTokenFor`), compared in constant time. */
+/**
+ * Whether a stop link's token is the member's (see `stopTokenFor`), compared in constant time:
+ * under the APP_SECRET the token names, or, for a token from before key ids, under each
+ * configured one.
+ */
 export function stopTokenMatches(
   member: { id: number; stopNonce: string },
   token: string,
 ): boolean {
-  return constantTimeEqual(stopTokenFor(member), token);
+  const ring = appSecretRing();
+  const dot = token.indexOf(".");
+  if (dot === -1) return ring.all.some((key) => constantTimeEqual(stopMac(member, key), token));
+  const key = ring.byId(token.slice(0, dot));
+  return key !== undefined && constantTimeEqual(stopMac(member, key), token.slice(dot + 1));
 }

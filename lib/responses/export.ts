@@ -29,6 +29,9 @@ export async function* studyResponsePages(
     const rows = await db
       .select({
         id: surveyResponses.id,
+        studyId: surveyResponses.studyId,
+        version: surveyResponses.version,
+        keyId: surveyResponses.keyId,
         submittedOn: surveyResponses.submittedOn,
         answers: surveyResponses.answers,
       })
@@ -44,7 +47,7 @@ export async function* studyResponsePages(
       yield rows.map((row) => ({
         id: row.id,
         submittedOn: row.submittedOn,
-        answers: openAnswers(studyId, row.answers),
+        answers: openAnswers(row),
       }));
     }
     if (rows.length < pageSize) return;

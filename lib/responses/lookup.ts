@@ -1,31 +1,34 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { OwnResponse } from "./schemas";
 import { openAnswers } from "./sealed-answers";
-import { responseTokenHash } from "./token";
+import { responseTokenHashCandidates } from "./token";
 
 export async function lookupResponse(token: string): Promise<OwnResponse> {
   const db = await getDb();
   const [row] = await db
     .select({
+      id: surveyResponses.id,
       studyId: surveyResponses.studyId,
+      version: surveyResponses.version,
+      keyId: surveyResponses.keyId,
       submittedOn: surveyResponses.submittedOn,
       answers: surveyResponses.answers,
       studyName: studies.name,
     })
     .from(surveyResponses)
     .innerJoin(studies, eq(studies.id, surveyResponses.studyId))
-    .where(eq(surveyResponses.tokenHash, responseTokenHash(token)))
+    .where(inArray(surveyResponses.tokenHash, responseTokenHashCandidates(token)))
     .limit(1);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   return {
     study_name: row.studyName,
     submitted_on: row.submittedOn,
-    answers: openAnswers(row.studyId, row.answers),
+    answers: openAnswers(row),
   };
 }
 
@@ -34,7 +37,7 @@ export async function deleteResponse(token: string): Promise<void> {
   const db = await getDb();
   const deleted = await db
     .delete(surveyResponses)
-    .where(eq(surveyResponses.tokenHash, responseTokenHash(token)))
+    .where(inArray(surveyResponses.tokenHash, responseTokenHashCandidates(token)))
     .returning({ id: surveyResponses.id });
   if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND);
 }

@@ -33,6 +33,9 @@ export const answerSchema = z.discriminatedUnion("type", [
 /** The body of POST /api/survey/{surveyUuid}/submit. */
 export const submitAnswersSchema = z.object({
   answers: z.array(answerSchema).max(5_000),
+  // Made by the runner when the survey starts; a retry with the same id is the same submission
+  // (deliberate extension of the specification's payload, which has only `answers`).
+  submission_id: z.uuid().optional(),
 });
 
 /** What the server keeps (encrypted) and hands back on lookup: the answer and what was asked. */

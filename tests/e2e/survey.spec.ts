@@ -224,6 +224,47 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
+test("a submission whose answer was lost is sent again as the same submission, once per press", async ({
+  page,
+  request,
+}) => {
+  const t = messagesFor("nl").survey;
+  const surveyUuid = await surveyUuidOf(request, "open", openStudy);
+  const posts: { submission_id?: string }[] = [];
+  let firstToken: string | undefined;
+  await page.route(`**/api/survey/${surveyUuid}/submit`, async (route) => {
+    posts.push(route.request().postDataJSON());
+    if (posts.length === 1) {
+      // The server stores the response, but its answer never reaches the browser.
+      const answered = await route.fetch();
+      firstToken = ((await answered.json()) as { token: string }).token;
+      await route.abort("failed");
+    } else {
+      await route.continue();
+    }
+  });
+  await page.goto(`/survey/${surveyUuid}`);
+  await page.getByRole("radio", { name: "4", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page
+    .getByRole("group", { name: /Waar speelde dit zich af/ })
+    .getByRole("checkbox", { name: "Thuis" })
+    .check();
+  await page.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  expect(firstToken).toMatch(/^[a-z2-7]{32}$/);
+
+  // Pressed twice in a row: one request, with the same submission id as the lost one.
+  await page.getByRole("button", { name: t.submit }).dblclick();
+  const tokenField = page.getByRole("textbox", { name: t.done.tokenLabel });
+  await expect(tokenField).toHaveValue(firstToken!);
+  expect(posts).toHaveLength(2);
+  expect(posts[0].submission_id).toMatch(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+  );
+  expect(posts[1].submission_id).toBe(posts[0].submission_id);
+});
+
 test("the study page's enroll button opens the survey in a new window with the site around it", async ({
   page,
   context,

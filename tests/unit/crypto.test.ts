@@ -31,4 +31,20 @@ describe("authenticated encryption", () => {
     expect(() => decrypt(key, sealed)).toThrow();
     expect(() => decrypt(deriveKey("secret", "other"), encrypt(key, "x"))).toThrow();
   });
+
+  it("binds the ciphertext to its associated data", () => {
+    const key = deriveKey("secret", "purpose");
+    const sealed = encrypt(key, "hello", "row-1");
+    expect(decrypt(key, sealed, "row-1").toString()).toBe("hello");
+    expect(() => decrypt(key, sealed, "row-2")).toThrow();
+    expect(() => decrypt(key, sealed)).toThrow();
+    expect(() => decrypt(key, encrypt(key, "hello"), "row-1")).toThrow();
+  });
+
+  it("refuses a payload whose tag was cut short", () => {
+    const key = deriveKey("secret", "purpose");
+    const sealed = encrypt(key, "");
+    // iv (12) + a 4-byte tag and no body: accepted by GCM unless the tag length is fixed.
+    expect(() => decrypt(key, sealed.subarray(0, 16))).toThrow();
+  });
 });

@@ -255,6 +255,11 @@ describe("sanitizeStyle", () => {
     expect(sanitizeStyle("color: #12ab34 !important")).toBe("");
     expect(sanitizeStyle("")).toBe("");
   });
+
+  it("drops a declaration without a colon, even one that starts like an allowed property", () => {
+    expect(sanitizeStyle("colorx")).toBe("");
+    expect(sanitizeStyle("colorx; color: red")).toBe("color: red");
+  });
 });
 
 describe("isAllowedImageSource", () => {
@@ -264,5 +269,20 @@ describe("isAllowedImageSource", () => {
     expect(isAllowedImageSource("data:image/gif;base64,R0lGODlh")).toBe(false);
     expect(isAllowedImageSource("images/a.png")).toBe(false);
     expect(isAllowedImageSource("https://example.org/a.png")).toBe(false);
+  });
+
+  it("reads the address as a browser does: spaces around it and tabs or newlines in it ignored", () => {
+    expect(isAllowedImageSource(" /images/a.png ")).toBe(true);
+    expect(isAllowedImageSource("/\t/evil.example/a.png")).toBe(false);
+    expect(sanitizeRichText('<img src="/images/a.png " alt="">')).toBe(
+      '<img src="/images/a.png" alt="">',
+    );
+  });
+});
+
+describe("attributes on the wrong element", () => {
+  it("keeps src only on images and target only on links", () => {
+    expect(sanitizeRichText('<p src="/x.png">x</p>')).toBe("<p>x</p>");
+    expect(sanitizeRichText('<img src="/x.png" target="_blank">')).toBe('<img src="/x.png">');
   });
 });

@@ -91,6 +91,8 @@ beforeEach(() => {
   browseTo(server.origin);
 });
 
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe("the runner keeps answers in progress in the tab", () => {
   it("stores answers under this survey's key, tagged with its version, and restores them with the step", async () => {
     const view = renderIntl(<SurveySteps survey={survey()} />, "en");
@@ -109,6 +111,7 @@ describe("the runner keeps answers in progress in the tab", () => {
         "0.1": { type: "open_question", data_name: "story", open_answer: "Something private" },
         "0.2": { type: "scale", data_name: "impact", scale_value: 4 },
       },
+      submission_id: expect.stringMatching(UUID_V4),
     });
     // Only this survey's key was written.
     expect(Object.keys(sessionStorage)).toEqual([key]);
@@ -199,7 +202,33 @@ describe("the runner keeps answers in progress in the tab", () => {
         { type: "scale", data_name: "impact", scale_value: 3 },
         { type: "multiple_choice", data_name: "place", selected_options: ["Work"] },
       ],
+      submission_id: expect.stringMatching(UUID_V4),
     });
+  });
+
+  it("sends a retry after a reload with the submission id kept beside the answers", async () => {
+    server.on(`POST /api/survey/${UUID}/submit`, {
+      status: 503,
+      body: { error: { code: 13, message: "An unknown error occurred" } },
+    });
+    const view = renderIntl(<SurveySteps survey={survey({ steps: [steps()[1]] })} />, "en");
+    fireEvent.click(screen.getByRole("radio", { name: "Home" }));
+    fireEvent.click(screen.getByRole("button", { name: t.submit }));
+    await screen.findByText(messagesOf.en.errors.codes["13"]);
+    const first = server.requests.filter((r) => r.path === `/api/survey/${UUID}/submit`).at(-1);
+    const id = (first?.body as { submission_id: string }).submission_id;
+    expect(id).toMatch(UUID_V4);
+    expect(JSON.parse(stored()!).submission_id).toBe(id);
+
+    server.on(`POST /api/survey/${UUID}/submit`, { status: 200, body: { token: "TOKEN6789" } });
+    reload(<SurveySteps survey={survey({ steps: [steps()[1]] })} />, view);
+    await screen.findByText(t.restored.title);
+    fireEvent.click(screen.getByRole("button", { name: t.submit }));
+    expect(await screen.findByDisplayValue("TOKEN6789")).toBeTruthy();
+    const retry = server.requests.filter((r) => r.path === `/api/survey/${UUID}/submit`).at(-1);
+    expect((retry?.body as { submission_id: string }).submission_id).toBe(id);
+    // Forgotten with the answers once the token is shown.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("keeps the answers when a submission fails, so nothing is lost", async () => {

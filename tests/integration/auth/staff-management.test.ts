@@ -235,8 +235,17 @@ describe("staff management (admins only)", () => {
       }),
     ]);
     const admins = await db.select().from(staffUsers).where(eq(staffUsers.isAdmin, true));
-    expect(admins.length).toBeGreaterThanOrEqual(1);
-    expect(results.map((r) => r.status).sort()).toContain(200);
+    expect(admins.map((u) => u.id)).toHaveLength(1);
+    // Exactly one demotion went through; the other was refused (no longer an admin: 403 code 8,
+    // or the last admin: 409 code 8), never a server error.
+    const succeeded = results.filter((r) => r.status === 200);
+    expect(succeeded).toHaveLength(1);
+    const refused = results.find((r) => r.status !== 200)!;
+    expect([403, 409]).toContain(refused.status);
+    expect(refused.body.error.code).toBe(8);
+    // The one left an admin is the one whose demotion did not happen.
+    const demoted = succeeded[0] === results[0] ? b.user.id : a.user.id;
+    expect(admins[0].id).not.toBe(demoted);
   });
 
   it("removes an account together with its sessions", async () => {

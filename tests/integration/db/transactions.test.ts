@@ -37,7 +37,7 @@ describe("writing functions inside a caller's transaction", () => {
     await rolledBack(async (tx) => {
       await createSession(user.id, new Date(), tx);
       await signUp("rolled-back@example.org", "nl", new Date(), tx);
-      await submitResponse(surveyUuid, validAnswers() as Answer[], tx);
+      await submitResponse(surveyUuid, validAnswers() as Answer[], undefined, tx);
       await revokeUserSessions(user.id, undefined, tx);
       // Inside the transaction every change is visible…
       expect(await tx.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);

@@ -54,7 +54,7 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     expect(email.headers).toEqual({
       "List-Unsubscribe": expect.stringMatching(
         new RegExp(
-          `^<http://localhost:3000/api/panel_user/unsubscribe\\?panel_user_id=${member.id}&stop_token=[0-9a-f]{64}>$`,
+          `^<http://localhost:3000/api/panel_user/unsubscribe\\?panel_user_id=${member.id}&stop_token=[0-9a-f]{8}\\.[0-9a-f]{64}>$`,
         ),
       ),
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

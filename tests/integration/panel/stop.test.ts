@@ -67,7 +67,9 @@ describe("POST /api/panel_user/stop_participation", () => {
     const latest = lastMailTo("many-mails@example.org");
     expect(latest.subject).toBe("Je bent al aangemeld voor het onderzoekspanel");
     expect(stopParams(latest)).toEqual(stopParams(first));
+    expect(await memberByEmail("many-mails@example.org")).toBeDefined();
     expect((await stop(stopParams(first))).status).toBe(200);
+    expect(await memberByEmail("many-mails@example.org")).toBeUndefined();
   });
 
   it("refuses a wrong token or an unknown member with code 15 and keeps the member", async () => {

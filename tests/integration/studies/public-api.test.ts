@@ -224,6 +224,20 @@ describe("stored rich text", () => {
     }
   });
 
+  it("is sanitised on the way out for staff too, for a study the public cannot see", async () => {
+    const draft = await insertStudy({
+      name: "Hostile draft",
+      status: "not_started",
+      description: hostile,
+      shortDescription: hostile,
+    });
+    const { cookie } = await staffWithSession();
+    const res = await read(String(draft.id), cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.description).toBe(safe);
+    expect(res.body.short_description).toBe(safe);
+  });
+
   it("leaves what the editor produces as it is", async () => {
     const html =
       '<h2>Kop</h2><p style="text-align: center">Kept <a href="https://example.org" target="_blank" rel="noopener noreferrer">as is</a></p>';

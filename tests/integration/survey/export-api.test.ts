@@ -6,7 +6,7 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
-import { sealAnswers } from "@/lib/responses/sealed-answers";
+import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
 import { APP_ORIGIN, call } from "../../helpers/http";
@@ -402,9 +402,8 @@ describe("a large export", () => {
     for (let i = 0; i < COUNT; i += 1000) {
       await db.insert(surveyResponses).values(
         Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => ({
-          studyId,
+          ...sealedResponseRow(studyId, answers),
           tokenHash: `big-${studyId}-${i + j}`,
-          answers: sealAnswers(studyId, answers),
         })),
       );
     }

@@ -59,6 +59,6 @@ describe("studyResponses (for the staff export)", () => {
       .update(surveyResponses)
       .set({ studyId: b.studyId })
       .where(eq(surveyResponses.studyId, a.studyId));
-    await expect(collect(studyResponses(b.studyId))).rejects.toThrow(/another study/);
+    await expect(collect(studyResponses(b.studyId))).rejects.toThrow(/do not belong to this row/);
   });
 });

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { POST as deleteRoute } from "@/app/api/survey/response/delete/route";
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { logError, logWarn } from "@/lib/log";
 import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, validAnswers } from "./support";
 
@@ -17,6 +20,34 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the survey paths log nothing about a participant", () => {
+  it("captures what the server logs (the control for the test below)", async () => {
+    // Without this, a capture that missed the logger would make the next test pass vacuously.
+    logWarn("survey", "control line", { marker: "capture-control-51f0" });
+    logError("survey", new Error("control error"), { marker: "capture-control-8c2e" });
+    const logged = lines.join("\n");
+    expect(logged).toContain("capture-control-51f0");
+    expect(logged).toContain("capture-control-8c2e");
+  });
+
+  it("captures a line a survey route itself writes", async () => {
+    // A survey whose steps fail the schema makes the submit route fail unexpectedly, which the
+    // handler logs (without the request's content): proof that route logging is seen here.
+    const { surveyUuid } = await insertStudyWithSurvey();
+    const db = await getDb();
+    await db.execute(
+      sql`update surveys set steps = '"not a list"'::jsonb where survey_uuid = ${surveyUuid}`,
+    );
+    const res = await call(submitRoute, {
+      path: `/api/survey/${surveyUuid}/submit`,
+      params: { surveyUuid },
+      body: { answers: validAnswers() },
+      ip: "198.18.9.98",
+    });
+    expect(res.status).toBe(500);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toContain("198.18.9.98");
+  });
+
   it("neither the address, the answers nor the token reach the logs, on success or refusal", async () => {
     const ip = "198.18.9.99";
     const { surveyUuid } = await insertStudyWithSurvey();

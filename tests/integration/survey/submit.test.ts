@@ -5,6 +5,8 @@ import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { responseTokenHash } from "@/lib/responses/token";
+import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
+import { studyResponses } from "@/lib/responses/export";
 import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
 
@@ -20,6 +22,12 @@ function submit(
     ip: o.ip ?? nextIp(),
     origin: o.origin,
   });
+}
+
+async function collectAll<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
 }
 
 async function responsesOf(studyId: number) {
@@ -91,7 +99,17 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
     const names = (Array.isArray(columns) ? columns : (columns as { rows: unknown[] }).rows).map(
       (c) => (c as { column_name: string }).column_name,
     );
-    expect(names).toEqual(["answers", "id", "study_id", "submitted_on", "token_hash"]);
+    expect(names).toEqual([
+      "answers",
+      "answers_hash",
+      "id",
+      "key_id",
+      "study_id",
+      "submission_hash",
+      "submitted_on",
+      "token_hash",
+      "version",
+    ]);
     const [row] = await responsesOf(studyId);
     expect(JSON.stringify(row)).not.toContain("198.18.7.77");
     // Only the site-wide ceiling is counted in the database: no per-client counter of a
@@ -108,7 +126,7 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
   });
 
   it("accepts a blank or missing optional question and leaves it out", async () => {
-    const { surveyUuid } = await insertStudyWithSurvey();
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
     const blank = await submit(surveyUuid, {
       answers: [
         ...validAnswers(),
@@ -116,6 +134,28 @@ describe("POST /api/survey/{surveyUuid}/submit", () => {
       ],
     });
     expect(blank.status).toBe(200);
+    const missing = await submit(surveyUuid, { answers: validAnswers() });
+    expect(missing.status).toBe(200);
+    // Read back what was stored: the blank answer is not among it, the others are.
+    const stored = await collectAll(studyResponses(studyId));
+    expect(stored).toHaveLength(2);
+    for (const response of stored) {
+      expect(response.answers.map((a) => a.data_name)).toEqual([
+        "story",
+        "place",
+        "help",
+        "impact",
+      ]);
+    }
+    const own = await call(lookupRoute, {
+      path: "/api/survey/response/lookup",
+      body: { token: blank.body.token },
+      ip: nextIp(),
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.answers.some((a: { data_name: string }) => a.data_name === "remarks")).toBe(
+      false,
+    );
   });
 
   it.each(["not_started", "finished", "invisible"] as const)(

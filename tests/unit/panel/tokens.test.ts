@@ -25,7 +25,7 @@ describe("stop tokens", () => {
   it("are derived from the member id and nonce, the same every time", () => {
     const member = { id: 42, stopNonce: newStopNonce() };
     const token = stopTokenFor(member);
-    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).toMatch(/^[0-9a-f]{8}\.[0-9a-f]{64}$/);
     expect(stopTokenFor({ ...member })).toBe(token);
     expect(stopTokenMatches(member, token)).toBe(true);
   });

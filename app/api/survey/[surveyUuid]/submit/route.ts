@@ -15,7 +15,7 @@ export const POST = route(
     body: submitAnswersSchema,
     rateLimit: submitBudget,
   },
-  async ({ params, body }) => submitResponse(params.surveyUuid, body.answers),
+  async ({ params, body }) => submitResponse(params.surveyUuid, body.answers, body.submission_id),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

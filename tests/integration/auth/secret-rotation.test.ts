@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as login from "@/app/api/login/route";
+import * as login2fa from "@/app/api/login_2fa/route";
+import * as disable2fa from "@/app/api/disable_2fa/route";
+import { withEnv } from "../../helpers/config";
+import { call, cookieFrom } from "../../helpers/http";
+import { account, codeAt, PASSWORD, quietLogs } from "./support";
+
+quietLogs();
+
+const NEXT_SECRET = "rotated-secret-rotated-secret-0123456789abc";
+const T0 = new Date("2030-05-06T12:00:15Z");
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(T0);
+});
+afterEach(() => vi.useRealTimers());
+
+async function codeStep(email: string, secret: string) {
+  const step = await call(login.POST, { body: { email, password: PASSWORD } });
+  expect(step.body).toEqual({ two_factor_required: true });
+  const challenge = cookieFrom(step.setCookies, "login_challenge")!;
+  return call(login2fa.POST, {
+    cookie: challenge,
+    body: { email, totp_code: await codeAt(secret, T0) },
+  });
+}
+
+describe("two-factor sign-in after APP_SECRET was replaced", () => {
+  it("keeps working while the old secret is kept in APP_SECRET_PREVIOUS", async () => {
+    const { email, secret } = await account({ twoFactor: true });
+    const res = await withEnv(
+      { APP_SECRET: NEXT_SECRET, APP_SECRET_PREVIOUS: process.env.APP_SECRET },
+      () => codeStep(email, secret!),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(email);
+  });
+
+  it("answers 409 code 29 (ask an admin), never a 500, once the old secret is gone", async () => {
+    const { email, secret } = await account({ twoFactor: true });
+    const res = await withEnv({ APP_SECRET: NEXT_SECRET }, () => codeStep(email, secret!));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: {
+        code: 29,
+        message: "Two-factor sign-in cannot be checked for this account; ask an admin to reset it",
+      },
+    });
+  });
+
+  it("turning two-factor off answers code 29 too, not a 500", async () => {
+    const { email, secret } = await account({ twoFactor: true });
+    const signedIn = await codeStep(email, secret!);
+    expect(signedIn.status).toBe(200);
+    const cookie = cookieFrom(signedIn.setCookies, "session")!;
+    vi.setSystemTime(new Date(T0.getTime() + 60_000));
+    const code = await codeAt(secret!, new Date(T0.getTime() + 60_000));
+    const res = await withEnv({ APP_SECRET: NEXT_SECRET }, () =>
+      call(disable2fa.POST, { cookie, body: { totp_code: code } }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe(29);
+  });
+});
