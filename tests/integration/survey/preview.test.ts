@@ -52,12 +52,17 @@ describe("GET /api/survey/{surveyUuid}?preview=1 (staff preview)", () => {
     "still answers 409 code 20 to a visitor while the study is %s, with or without ?preview=1",
     async (status) => {
       const { surveyUuid } = await insertStudyWithSurvey({ status });
-      for (const query of ["", "?preview=1", "?preview=true", "?preview=1&preview=1"]) {
+      for (const query of ["", "?preview=1", "?preview=true"]) {
         const res = await getSurvey(surveyUuid, { query });
         expect(res.status, query).toBe(409);
         expect(res.body, query).toEqual({ error: { code: 20, message: "The study is not open" } });
         expect(res.setCookies, query).toEqual([]);
       }
+      // A repeated query name is refused by the route layer before anything else is read.
+      const repeated = await getSurvey(surveyUuid, { query: "?preview=1&preview=1" });
+      expect(repeated.status).toBe(400);
+      expect(repeated.body.error.code).toBe(22);
+      expect(repeated.setCookies).toEqual([]);
     },
   );
 
