@@ -128,8 +128,10 @@ const table: Record<string, Spec> = {
     ),
   },
   "PUT /api/staff/[id]": { params: id, input: json({ is_admin: true }) },
+  "POST /api/sign_out_others": { input: none },
   "DELETE /api/staff/[id]": { params: id, input: none },
   "POST /api/staff/[id]/resend_invite": { params: id, input: none },
+  "POST /api/staff/[id]/reset_2fa": { params: id, input: json({ password: "not-the-password" }) },
   "GET /api/study": { input: none },
   "POST /api/study": {
     input: json({}, { optional: { name: "A study" }, freeText: ["name"] }),

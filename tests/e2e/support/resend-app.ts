@@ -46,6 +46,8 @@ export async function startResendApp(port: number): Promise<ResendApp> {
         PGLITE_DIR: path.join(dataDir, "pglite"),
         DATABASE_URL: "",
         DISABLE_BACKGROUND_JOBS: "0",
+        // Production refuses to start without an explicit proxy mode; visitors connect directly here.
+        TRUST_PROXY: "0",
         E2E_DATA_DIR: dataDir,
         ...e2eHelpEnv,
       },
