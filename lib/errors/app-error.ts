@@ -1,5 +1,6 @@
 import "server-only";
-import { errorMessages, type ErrorCodeValue } from "./codes";
+import type { ErrorCodeValue } from "./codes";
+import { errorMessages } from "./messages";
 
 /**
  * What kind of refusal an error is, where it differs from what its code usually means: the
