@@ -1,6 +1,5 @@
 import "server-only";
-import type { ErrorCodeValue } from "./codes";
-import { errorMessages } from "./messages";
+import { errorMessages, type ErrorCodeValue } from "./codes";
 
 /**
  * What kind of refusal an error is, where it differs from what its code usually means: the
