@@ -355,8 +355,22 @@ const RUNS: Run[] = [
 /** Where `npm run build:standalone` leaves the standalone server. */
 export const STANDALONE_DIR = path.join(process.cwd(), ".next", "standalone");
 
+/** The servers' configuration, apart from their database. */
+const SERVER_ENV = {
+  NODE_ENV: "production",
+  APP_URL: `http://127.0.0.1:${PORT}`,
+  APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+  RESPONSES_KEY,
+  MAIL_TRANSPORT: "memory",
+  DISABLE_BACKGROUND_JOBS: "1",
+  TRUST_PROXY: "1",
+  RP_BENCH_EXPORT: String(PORT),
+};
+
 export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]> {
-  process.env.RESPONSES_KEY = RESPONSES_KEY;
+  // The session is made under the servers' own configuration, so its cookie has the name a
+  // production server reads (`__Host-session`).
+  Object.assign(process.env, SERVER_ENV);
   const rows: ExportBenchRow[] = [];
   for (const backend of backends) {
     const { database, env, discard } = await freshDatabase(backend);
@@ -365,16 +379,7 @@ export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]
     console.log(`${backend}: filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
     // The embedded database belongs to one process at a time: the server's, from here on.
     await database.close();
-    const serverEnv = {
-      ...env,
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      RESPONSES_KEY,
-      MAIL_TRANSPORT: "memory",
-      DISABLE_BACKGROUND_JOBS: "1",
-      TRUST_PROXY: "1",
-      RP_BENCH_EXPORT: String(PORT),
-    };
+    const serverEnv = { ...SERVER_ENV, ...env };
     try {
       for (const run of RUNS) {
         const gc = gcLog();
