@@ -53,4 +53,8 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Migrations: `docker run ... research-panel node scripts/migrate.mjs` (compose runs it first).
-CMD ["node", "server.js"]
+# The heap cap: with Node's default limit (derived from the host's memory) V8 collects garbage
+# so rarely that a long export of responses leaves the process tens of MB larger; capped, the
+# server peaked at 218 MB exporting 100,000 responses on Postgres (BENCHMARKS.md, "Responses
+# export"). About 90 MB of heap are live once every page has been served.
+CMD ["node", "--max-old-space-size=192", "server.js"]

@@ -1,11 +1,20 @@
 /**
- * The responses export (DESIGN §9): `GET /api/study/{id}/responses/export` of 10,000 and of
- * 100,000 responses from a production server (`next start`), on the embedded PGlite and on
- * Postgres. Measured: time to the last byte (budget < 30 s for 100,000), the server process's
- * resident memory sampled every 20 ms during each export (budget < 250 MB, and it must not grow
- * with the number of responses), and the slowest answer to `GET /api/health` asked every 100 ms
- * while the large export streams (other requests must keep being served). The CSV of 100,000
- * is downloaded too and its lines counted, so the figures are for a complete export.
+ * The responses export (DESIGN §9): `GET /api/study/{id}/responses/export` of 10,000, 50,000 and
+ * 100,000 responses from a production server, on the embedded PGlite and on Postgres. Measured:
+ * time to the last byte (budget < 30 s for 100,000), the server process's resident memory
+ * sampled every 20 ms during each export (budget < 250 MB, and it must not grow with the number
+ * of responses), the server's JavaScript heap as its own `--trace-gc` lines report it, and the
+ * slowest answer to `GET /api/health` asked every 100 ms while the export streams (other
+ * requests must keep being served). Every CSV is counted line by line, so the figures are for
+ * complete exports.
+ *
+ * Two setups are measured. The growth series runs on the standalone server (`node server.js`,
+ * as in the Docker image) with the heap cap README recommends (`--max-old-space-size`): with a
+ * fixed cap, memory the export kept per response would show as a higher peak, a larger live
+ * heap or a failed export at 100,000, and memory V8 merely had no reason to collect yet cannot
+ * hide it. `next start` with Node's default heap (sized from the machine's memory) is measured
+ * for comparison with earlier runs, and `next start` with the same cap to show what that start
+ * command costs.
  */
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -25,15 +34,23 @@ import type { Step } from "@/lib/surveys/schema";
 import { BENCH_ADMIN_URL, type Backend } from "./database";
 import { startServer } from "./server";
 
-const PORT = 3457;
-const COUNTS = [10_000, 100_000] as const;
+const PORT = Number(process.env.BENCH_EXPORT_PORT ?? 3457);
+const COUNTS = [10_000, 50_000, 100_000] as const;
+/** The production setting README recommends; the growth series runs under it. */
+export const HEAP_CAP_MB = 192;
 /** A small study exported once after each start, so the route is loaded before measuring. */
 const WARM_UP = 100;
 const BENCH_DB = "rp_bench_export";
 const RESPONSES_KEY = Buffer.alloc(32, 5).toString("base64");
 
+/** How the server is started: `next start`, or `node server.js` in `.next/standalone`. */
+export type ServerKind = "next start" | "standalone";
+
 export type ExportBenchRow = {
   backend: Backend;
+  server: ServerKind;
+  /** `--max-old-space-size`, or null for Node's default. */
+  heapCapMb: number | null;
   format: "xlsx" | "csv";
   responses: number;
   seconds: number;
@@ -41,6 +58,10 @@ export type ExportBenchRow = {
   /** Right after start and one export of 100 responses. */
   rssBeforeMb: number;
   peakRssMb: number;
+  /** The largest heap left after a full (mark-compact) collection during the export: live data. */
+  heapLiveMb: number | null;
+  /** The most heap V8 held (committed) after any collection during the export. */
+  heapCommittedMb: number | null;
   slowestOtherMs: number | null;
   lines?: number;
 };
@@ -106,11 +127,14 @@ function answers(i: number): StoredAnswer[] {
   return out;
 }
 
-async function fill(database: Database): Promise<{ studyIds: number[]; cookie: string }> {
+export async function fill(
+  database: Database,
+  counts: readonly number[],
+): Promise<{ studyIds: number[]; cookie: string }> {
   installDatabase(database);
   const db = database.db;
   const studyIds: number[] = [];
-  for (const count of [...COUNTS, WARM_UP]) {
+  for (const count of counts) {
     const [study] = await db
       .insert(studies)
       .values({ name: `Export ${count}`, status: "open" })
@@ -134,7 +158,10 @@ async function fill(database: Database): Promise<{ studyIds: number[]; cookie: s
   return { studyIds, cookie: `${sessionCookieName()}=${token}` };
 }
 
-async function freshDatabase(backend: Backend): Promise<{
+export async function freshDatabase(
+  backend: Backend,
+  name = BENCH_DB,
+): Promise<{
   database: Database;
   env: Record<string, string>;
   discard: () => Promise<void>;
@@ -151,10 +178,10 @@ async function freshDatabase(backend: Backend): Promise<{
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const url = new URL(BENCH_ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
+  url.pathname = `/${name}`;
   const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.unsafe(`create database ${BENCH_DB}`);
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
   await admin.end();
   const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
   await migrate(drizzle(client), { migrationsFolder });
@@ -164,7 +191,7 @@ async function freshDatabase(backend: Backend): Promise<{
     env: { DATABASE_URL: url.toString() },
     discard: async () => {
       const cleanup = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
   };
@@ -191,6 +218,44 @@ function serverRssMb(): number {
   return largest;
 }
 
+/**
+ * One collection as `--trace-gc` prints it, e.g.
+ * `Mark-Compact 72.3 (105.4) -> 69.8 (105.4) MB, …`: heap used (committed) before and after.
+ */
+const GC_LINE =
+  /(Scavenge|Minor Mark-Sweep|Mark-Compact)[^\n]*?([\d.]+) \(([\d.]+)\) -> ([\d.]+) \(([\d.]+)\) MB/g;
+
+export type GcEvent = { full: boolean; usedAfterMb: number; committedAfterMb: number };
+
+/** The collections in a piece of `--trace-gc` output (whole lines only). */
+export function gcEvents(text: string): GcEvent[] {
+  return [...text.matchAll(GC_LINE)].map((m) => ({
+    full: m[1] === "Mark-Compact",
+    usedAfterMb: Number(m[4]),
+    committedAfterMb: Number(m[5]),
+  }));
+}
+
+/** Collects the server's `--trace-gc` lines; `take()` returns those since the last call. */
+function gcLog() {
+  let pending = "";
+  let events: GcEvent[] = [];
+  return {
+    onOutput(text: string) {
+      pending += text;
+      const end = pending.lastIndexOf("\n");
+      if (end < 0) return;
+      events.push(...gcEvents(pending.slice(0, end + 1)));
+      pending = pending.slice(end + 1);
+    },
+    take(): GcEvent[] {
+      const taken = events;
+      events = [];
+      return taken;
+    },
+  };
+}
+
 async function download(
   url: string,
   cookie: string,
@@ -210,15 +275,23 @@ async function download(
   return { seconds: (performance.now() - start) / 1000, bytes, lines };
 }
 
+type Run = {
+  server: ServerKind;
+  heapCapMb: number | null;
+  format: "xlsx" | "csv";
+  responses: (typeof COUNTS)[number];
+};
+
 async function measure(
   origin: string,
   cookie: string,
   backend: Backend,
   studyId: number,
-  responses: number,
-  format: "xlsx" | "csv",
+  run: Run,
+  gc: ReturnType<typeof gcLog>,
 ): Promise<ExportBenchRow> {
   const rssBeforeMb = serverRssMb();
+  gc.take();
   let peak = rssBeforeMb;
   const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb())), 20);
   let slowest = 0;
@@ -232,54 +305,97 @@ async function measure(
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  const suffix = format === "csv" ? "?format=csv" : "";
+  const suffix = run.format === "csv" ? "?format=csv" : "";
   const result = await download(`${origin}/api/study/${studyId}/responses/export${suffix}`, cookie);
   probing = false;
   await probe;
   clearInterval(sampler);
   peak = Math.max(peak, serverRssMb());
+  // The last lines may still be on their way through the pipe.
+  await new Promise((r) => setTimeout(r, 200));
+  const events = gc.take();
+  const full = events.filter((e) => e.full);
   return {
     backend,
-    format,
-    responses,
+    ...run,
     seconds: result.seconds,
     megabytes: result.bytes / 1e6,
     rssBeforeMb,
     peakRssMb: peak,
+    heapLiveMb: full.length ? Math.max(...full.map((e) => e.usedAfterMb)) : null,
+    heapCommittedMb: events.length ? Math.max(...events.map((e) => e.committedAfterMb)) : null,
     slowestOtherMs: slowest,
-    ...(format === "csv" ? { lines: result.lines } : {}),
+    ...(run.format === "csv" ? { lines: result.lines } : {}),
   };
 }
 
+/** Each export on a freshly started server, so each peak is that export's alone. */
+const RUNS: Run[] = [
+  ...COUNTS.map((responses) => ({
+    server: "standalone" as const,
+    heapCapMb: HEAP_CAP_MB,
+    format: "xlsx" as const,
+    responses,
+  })),
+  ...([10_000, 100_000] as const).map((responses) => ({
+    server: "standalone" as const,
+    heapCapMb: HEAP_CAP_MB,
+    format: "csv" as const,
+    responses,
+  })),
+  { server: "next start", heapCapMb: HEAP_CAP_MB, format: "xlsx", responses: 100_000 },
+  ...([10_000, 100_000] as const).map((responses) => ({
+    server: "next start" as const,
+    heapCapMb: null,
+    format: "xlsx" as const,
+    responses,
+  })),
+];
+
+/** Where `npm run build:standalone` leaves the standalone server. */
+export const STANDALONE_DIR = path.join(process.cwd(), ".next", "standalone");
+
+/** The servers' configuration, apart from their database. */
+const SERVER_ENV = {
+  NODE_ENV: "production",
+  APP_URL: `http://127.0.0.1:${PORT}`,
+  APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+  RESPONSES_KEY,
+  MAIL_TRANSPORT: "memory",
+  DISABLE_BACKGROUND_JOBS: "1",
+  TRUST_PROXY: "1",
+  RP_BENCH_EXPORT: String(PORT),
+};
+
 export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]> {
-  process.env.RESPONSES_KEY = RESPONSES_KEY;
+  // The session is made under the servers' own configuration, so its cookie has the name a
+  // production server reads (`__Host-session`).
+  Object.assign(process.env, SERVER_ENV);
   const rows: ExportBenchRow[] = [];
   for (const backend of backends) {
     const { database, env, discard } = await freshDatabase(backend);
     const fillStart = performance.now();
-    const { studyIds, cookie } = await fill(database);
+    const { studyIds, cookie } = await fill(database, [...COUNTS, WARM_UP]);
     console.log(`${backend}: filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
     // The embedded database belongs to one process at a time: the server's, from here on.
     await database.close();
-    const serverEnv = {
-      ...env,
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-      RESPONSES_KEY,
-      MAIL_TRANSPORT: "memory",
-      DISABLE_BACKGROUND_JOBS: "1",
-      TRUST_PROXY: "1",
-      RP_BENCH_EXPORT: String(PORT),
-    };
-    // A fresh server for each export, so each peak is that export's alone.
-    const runs = [
-      { index: 0, format: "xlsx" as const },
-      { index: 1, format: "xlsx" as const },
-      { index: 1, format: "csv" as const },
-    ];
+    const serverEnv = { ...SERVER_ENV, ...env };
     try {
-      for (const run of runs) {
-        const server = await startServer(PORT, serverEnv);
+      for (const run of RUNS) {
+        const gc = gcLog();
+        const nodeArgs = [
+          "--trace-gc",
+          ...(run.heapCapMb ? [`--max-old-space-size=${run.heapCapMb}`] : []),
+        ];
+        const server =
+          run.server === "standalone"
+            ? await startServer(PORT, serverEnv, STANDALONE_DIR, nodeArgs, {
+                script: ["server.js"],
+                onOutput: gc.onOutput,
+              })
+            : await startServer(PORT, serverEnv, process.cwd(), nodeArgs, {
+                onOutput: gc.onOutput,
+              });
         try {
           await download(
             `${server.url}/api/study/${studyIds[COUNTS.length]}/responses/export?format=csv`,
@@ -289,13 +405,13 @@ export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]
             server.url,
             cookie,
             backend,
-            studyIds[run.index],
-            COUNTS[run.index],
-            run.format,
+            studyIds[COUNTS.indexOf(run.responses)],
+            run,
+            gc,
           );
           console.log(row);
-          if (run.format === "csv" && row.lines !== COUNTS[run.index] + 1) {
-            throw new Error(`CSV export had ${row.lines} lines, expected ${COUNTS[run.index] + 1}`);
+          if (run.format === "csv" && row.lines !== run.responses + 1) {
+            throw new Error(`CSV export had ${row.lines} lines, expected ${run.responses + 1}`);
           }
           rows.push(row);
         } finally {
@@ -311,12 +427,19 @@ export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]
   return rows;
 }
 
+const mb = (n: number | null) => (n === null ? "–" : n.toFixed(0));
+
+export function serverLabel(r: Pick<ExportBenchRow, "server" | "heapCapMb">): string {
+  const start = r.server === "standalone" ? "node server.js" : "next start";
+  return `${start}, ${r.heapCapMb ? `heap cap ${r.heapCapMb} MB` : "default heap"}`;
+}
+
 export function exportTable(rows: ExportBenchRow[]): string {
   const lines = rows.map(
     (r) =>
-      `| ${r.backend === "pglite" ? "embedded PGlite" : "Postgres"} | ${r.format} | ${r.responses.toLocaleString("en")} | ${r.seconds.toFixed(1)} | ${r.megabytes.toFixed(1)} | ${r.rssBeforeMb.toFixed(0)} | ${r.peakRssMb.toFixed(0)} | ${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} | ${r.slowestOtherMs?.toFixed(0) ?? "–"} |`,
+      `| ${r.backend === "pglite" ? "embedded PGlite" : "Postgres"} | ${serverLabel(r)} | ${r.format} | ${r.responses.toLocaleString("en")} | ${r.seconds.toFixed(1)} | ${r.megabytes.toFixed(1)} | ${mb(r.rssBeforeMb)} | ${mb(r.peakRssMb)} | ${mb(r.peakRssMb - r.rssBeforeMb)} | ${mb(r.heapLiveMb)} | ${mb(r.heapCommittedMb)} | ${r.slowestOtherMs?.toFixed(0) ?? "–"} |`,
   );
-  return `| database | format | responses | seconds | file MB | server RSS idle (MB) | server RSS peak (MB) | peak − idle (MB) | slowest /api/health meanwhile (ms) |
-|---|---|---|---|---|---|---|---|---|
+  return `| database | server | format | responses | seconds | file MB | server RSS idle (MB) | server RSS peak (MB) | peak − idle (MB) | JS heap live after full GC (MB) | JS heap committed (MB) | slowest /api/health meanwhile (ms) |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${lines.join("\n")}`;
 }

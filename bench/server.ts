@@ -3,6 +3,16 @@ import path from "node:path";
 
 export type Server = { url: string; stop: () => Promise<void> };
 
+export type ServerOptions = {
+  /**
+   * What Node runs after its own flags; `next start` on the port when left out. The standalone
+   * server (`server.js`, run in `.next/standalone`) takes its port from the environment.
+   */
+  script?: string[];
+  /** Receives the server's standard output (e.g. what `--trace-gc` prints); ignored otherwise. */
+  onOutput?: (text: string) => void;
+};
+
 /** Starts the production build on a port with the given environment and waits for health. */
 export async function startServer(
   port: number,
@@ -10,28 +20,42 @@ export async function startServer(
   cwd = process.cwd(),
   /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS may not carry). */
   nodeArgs: string[] = [],
+  { script, onOutput }: ServerOptions = {},
 ): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...nodeArgs,
-      path.resolve("node_modules/next/dist/bin/next"),
-      "start",
-      "-p",
-      String(port),
-      "-H",
-      "127.0.0.1",
+      ...(script ?? [
+        path.resolve("node_modules/next/dist/bin/next"),
+        "start",
+        "-p",
+        String(port),
+        "-H",
+        "127.0.0.1",
+      ]),
     ],
     {
       cwd,
-      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
-      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(port),
+        HOSTNAME: "127.0.0.1",
+        ...env,
+      },
+      stdio: ["ignore", onOutput ? "pipe" : "ignore", "inherit"],
       detached: true,
     },
   );
+  if (onOutput) {
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", onOutput);
+  }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  const probe = cwd === process.cwd() ? "/api/health" : "/";
+  const probe = cwd === process.cwd() || script ? "/api/health" : "/";
   for (;;) {
     try {
       const res = await fetch(`${url}${probe}`);
