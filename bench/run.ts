@@ -34,6 +34,7 @@ const PROFILE = process.argv.includes("--cpu-prof");
 const PAGE_CLIENTS = 50;
 const POST_CLIENTS = [50, 100];
 const PUBLIC_PAGES = ["/", "/research", "/news"];
+const MINIMAL = "minimal app";
 
 /**
  * Every limit of the server under test is this many times its default (RATE_LIMIT_SCALE): the
@@ -104,6 +105,15 @@ function answersFor(survey: {
   return answers;
 }
 
+/**
+ * What is asked between runs to see that the server has worked through the last one: this app's
+ * health check, which also waits for the database (PGlite serves one query at a time), or the
+ * minimal app's static file.
+ */
+function settleUrlOf(group: string, url: string): string {
+  return new URL(group === MINIMAL ? "/static.txt" : "/api/health", url).toString();
+}
+
 /** Every request from its own client address, as real visitors are. */
 function addressOf(i: number): string {
   return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
@@ -111,7 +121,13 @@ function addressOf(i: number): string {
 
 function get(rows: Row[], group: string, scenario: string, url: string, clients: number) {
   return async () => {
-    const r = await load({ url, connections: clients, durationMs: DURATION, warmupMs: WARMUP });
+    const r = await load({
+      url,
+      connections: clients,
+      durationMs: DURATION,
+      warmupMs: WARMUP,
+      settleUrl: settleUrlOf(group, url),
+    });
     rows.push({ group, scenario, clients, r });
     console.log(
       `${group}: ${scenario}, ${clients} clients: ${fmt(r.rps)} req/s, ${r.errors} errors`,
@@ -138,6 +154,7 @@ async function post(
     connections: clients,
     durationMs: DURATION,
     warmupMs: WARMUP,
+    settleUrl: settleUrlOf(group, url),
   });
   rows.push({ group, scenario, clients, r });
   console.log(`${group}: ${scenario}, ${clients} clients: ${fmt(r.rps)} req/s, ${r.errors} errors`);
@@ -197,7 +214,7 @@ async function measureMinimal(rows: Row[], withPosts: boolean): Promise<Floor> {
       "minimal app",
       (nodeArgs) => startServer(PORT, {}, dir, nodeArgs),
       async (server) => {
-        const group = "minimal app";
+        const group = MINIMAL;
         const staticFile = await get(
           rows,
           group,
