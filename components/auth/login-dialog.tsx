@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
@@ -12,6 +12,10 @@ import { TextField } from "@/components/ui/text-field";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { loginSchema, loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { ErrorCode } from "@/lib/errors/codes";
+import enAuth from "@/messages/en/auth.json";
+import enErrors from "@/messages/en/errors.json";
+import nlAuth from "@/messages/nl/auth.json";
+import nlErrors from "@/messages/nl/errors.json";
 
 type LoginAnswer = { two_factor_required: true } | { two_factor_required: false; user: PublicUser };
 
@@ -20,14 +24,30 @@ type LoginAnswer = { two_factor_required: true } | { two_factor_required: false;
  * account has two-factor on, step 2 asks for the 6-digit code. Closing resets both steps (the
  * steps live inside the dialog, which unmounts its content when it closes).
  */
-export function LoginDialog({
-  triggerLabel,
-  initiallyOpen = false,
-}: {
+export function LoginDialog(props: LoginDialogProps) {
+  // The dialog brings its own texts and the error texts: it loads only when a staff member asks
+  // for it, so the pages carry none of them in their HTML. Both languages are in this chunk;
+  // the page's own messages stay as they are.
+  const locale = useLocale();
+  const messages = useMessages();
+  const [auth, errors] = locale === "en" ? [enAuth, enErrors] : [nlAuth, nlErrors];
+  return (
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ ...messages, auth: { login: auth.login, validation: auth.validation }, errors }}
+    >
+      <LoginDialogContent {...props} />
+    </NextIntlClientProvider>
+  );
+}
+
+type LoginDialogProps = {
   triggerLabel: string;
   /** Open at once: the footer loads this dialog only when its button is first pressed. */
   initiallyOpen?: boolean;
-}) {
+};
+
+function LoginDialogContent({ triggerLabel, initiallyOpen = false }: LoginDialogProps) {
   const t = useTranslations("auth.login");
   const [open, setOpen] = useState(initiallyOpen);
   const [step, setStep] = useState<"password" | "code">("password");

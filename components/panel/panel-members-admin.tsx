@@ -9,6 +9,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { PANEL_PAGE_SIZE, type PanelUserDto, type PanelUserList } from "@/lib/panel/schemas";
 
@@ -129,31 +130,28 @@ export function PanelMembersAdmin() {
                       </span>
                     </td>
                     <td className="py-2">
-                      <div className="flex justify-end gap-1">
-                        <button
-                          type="button"
-                          className="btn-ghost p-2"
-                          disabled={member.is_verified}
-                          aria-label={
-                            member.is_verified
+                      <RowActions
+                        rowName={member.email}
+                        display="icons"
+                        actions={[
+                          {
+                            label: t("resend"),
+                            name: member.is_verified
                               ? t("resendNotNeeded", { email: member.email })
-                              : t("resendFor", { email: member.email })
-                          }
-                          title={t("resend")}
-                          onClick={(e) => open("resend", member, e.currentTarget)}
-                        >
-                          <Mail aria-hidden className="size-5" />
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-ghost p-2 text-accent-700"
-                          aria-label={t("deleteFor", { email: member.email })}
-                          title={t("delete")}
-                          onClick={(e) => open("delete", member, e.currentTarget)}
-                        >
-                          <Trash2 aria-hidden className="size-5" />
-                        </button>
-                      </div>
+                              : t("resendFor", { email: member.email }),
+                            icon: Mail,
+                            disabled: member.is_verified,
+                            onClick: (e) => open("resend", member, e.currentTarget),
+                          },
+                          {
+                            label: t("delete"),
+                            name: t("deleteFor", { email: member.email }),
+                            icon: Trash2,
+                            tone: "danger",
+                            onClick: (e) => open("delete", member, e.currentTarget),
+                          },
+                        ]}
+                      />
                     </td>
                   </tr>
                 ))}

@@ -3,10 +3,13 @@ import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 
 /**
- * What every public page's client islands use: the header and footer, the footer's login dialog
- * (loaded on demand, so its texts must already be there), dialogs and error texts.
+ * What every public page's client islands use: the header and footer and dialogs. The footer's
+ * login dialog brings its own texts when it loads (components/auth/login-dialog).
  */
-export const BASE_CLIENT_MESSAGES = ["common", "errors", "auth.login", "auth.validation"];
+export const BASE_CLIENT_MESSAGES = ["common"];
+
+/** Islands wrapped in <ClientMessages> talk to the API, so they get the error texts as well. */
+const ISLAND_MESSAGES = [...BASE_CLIENT_MESSAGES, "errors"];
 
 type Messages = Record<string, unknown>;
 
@@ -26,7 +29,8 @@ export function pickMessages(messages: Messages, paths: readonly string[]): Mess
 }
 
 /**
- * Gives the client islands inside it the base messages plus `namespaces`, and nothing more:
+ * Gives the client islands inside it the base messages, the error texts and `namespaces`, and
+ * nothing more:
  * every message handed to the client is serialised into the page, so each public page carries
  * only the texts its own islands show.
  */
@@ -39,7 +43,7 @@ export async function ClientMessages({
 }) {
   const messages = (await getMessages()) as Messages;
   return (
-    <NextIntlClientProvider messages={pickMessages(messages, [...BASE_CLIENT_MESSAGES, ...namespaces])}>
+    <NextIntlClientProvider messages={pickMessages(messages, [...ISLAND_MESSAGES, ...namespaces])}>
       {children}
     </NextIntlClientProvider>
   );

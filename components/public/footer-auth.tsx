@@ -2,14 +2,16 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState, useSyncExternalStore } from "react";
-import { useApiQuery } from "@/components/data/use-api-query";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 
 const loadLoginDialog = () => import("@/components/auth/login-dialog");
 
 // The sign-in dialog (its forms and validation) is only for staff: visitors never download it.
 const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });
+
+// So is the session check and the data layer it uses: only a browser with the hint loads it.
+const FooterSession = lazy(() => import("./footer-session"));
 
 const noSubscription = () => () => {};
 const readHint = () => hasSignedInHint(document.cookie);
@@ -23,20 +25,10 @@ const noHintOnServer = () => false;
 export function FooterAuth() {
   const t = useTranslations("common.footer");
   const hinted = useSyncExternalStore(noSubscription, readHint, noHintOnServer);
-  const whoami = useApiQuery(hinted ? "/api/whoami" : null);
   const [wanted, setWanted] = useState(false);
-  if (whoami.data) {
-    // A plain link, not next/link: a client-side navigation would keep this public page's
-    // document and its CSP, and the portal must run under its own stricter, per-request one.
-    return (
-      // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load on purpose (above)
-      <a href="/admin/studies" className="btn-secondary">
-        {t("adminPortal")}
-      </a>
-    );
-  }
-  if (wanted) return <LoginDialog triggerLabel={t("login")} initiallyOpen />;
-  return (
+  const login = wanted ? (
+    <LoginDialog triggerLabel={t("login")} initiallyOpen />
+  ) : (
     <button
       type="button"
       className="btn-secondary"
@@ -47,5 +39,12 @@ export function FooterAuth() {
     >
       {t("login")}
     </button>
+  );
+  if (!hinted) return login;
+  return (
+    // Until the session check has loaded and answered, the login button shows, as for anyone.
+    <Suspense fallback={login}>
+      <FooterSession adminPortalLabel={t("adminPortal")}>{login}</FooterSession>
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
-import Image from "next/image";
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
 import { NEWS_IMAGE_SIZE, newsImagePath, type NewsArticle } from "@/content/news";
+import { StaticImage } from "@/components/ui/static-image";
 
 type Props = { article: NewsArticle; readMore: string; headingId: string };
 
@@ -12,7 +12,7 @@ export function NewsCard({ article, readMore, headingId }: Props) {
       aria-labelledby={headingId}
       className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
     >
-      <Image
+      <StaticImage
         src={newsImagePath(article)}
         alt={article.image.alt}
         lang="nl"

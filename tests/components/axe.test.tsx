@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import axe from "axe-core";
+import { Download, Mail, Trash2 } from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
@@ -7,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
+import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -102,6 +104,58 @@ describe("the primitives by axe", () => {
       />,
     );
     await screen.findByRole("dialog");
+    expect(await violations()).toEqual([]);
+  });
+
+  it("a table row's actions, as icons and as labelled buttons, have none", async () => {
+    const noop = () => {};
+    renderIntl(
+      <main>
+        <h1>Lijst</h1>
+        <table>
+          <caption>Bestanden en mensen</caption>
+          <thead>
+            <tr>
+              <th scope="col">Naam</th>
+              <th scope="col">Acties</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>info.pdf</td>
+              <td>
+                <RowActions
+                  rowName="info.pdf"
+                  display="icons"
+                  actions={[
+                    { label: "downloaden", icon: Download, href: "/a/1", download: "info.pdf" },
+                    { label: "verwijderen", icon: Trash2, tone: "danger", onClick: noop },
+                  ]}
+                />
+              </td>
+            </tr>
+            <tr>
+              <td>jan@example.org</td>
+              <td>
+                <RowActions
+                  rowName="jan@example.org"
+                  display="labels"
+                  actions={[
+                    {
+                      label: "Uitnodiging opnieuw sturen",
+                      icon: Mail,
+                      onClick: noop,
+                      disabled: true,
+                    },
+                    { label: "Verwijderen", icon: Trash2, tone: "danger", onClick: noop },
+                  ]}
+                />
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </main>,
+    );
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import compile from "icu-minify/compile";
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en";
 import nl from "@/messages/nl";
@@ -51,5 +52,20 @@ describe("messages", () => {
     expect(en.errors.unknown).toBe("an unknown error occurred");
     expect(en.errors.formFallback).toBe("An unknown error has occurred.");
     expect(nl.errors.codes["8"]).toBe("Dit vereist dat je een admin bent");
+  });
+
+  it("texts read without a translator are plain text, which the build's precompilation keeps", () => {
+    // next.config.ts compiles every message file in the bundle; a text with an argument or
+    // a tag would become a compiled array where lib/auth/schemas.ts and lib/messages/render.ts
+    // expect a string.
+    const direct = [
+      en.auth.validation,
+      nl.auth.validation,
+      en.panelMessages.testMail,
+      nl.panelMessages.testMail,
+    ];
+    for (const texts of direct) {
+      for (const text of Object.values(texts)) expect(compile(text)).toBe(text);
+    }
   });
 });

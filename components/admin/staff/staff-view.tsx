@@ -8,6 +8,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
+import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { StaffListItem } from "@/lib/auth/staff-schemas";
@@ -158,62 +159,41 @@ export function StaffView() {
                       ) : null}
                     </td>
                     <td className="px-4 py-3">
-                      <div
-                        role="group"
-                        aria-label={t("actionsFor", { email: member.email })}
-                        className="flex flex-wrap justify-end gap-2"
-                      >
-                        <button
-                          type="button"
-                          className="btn-secondary px-3"
-                          disabled={busy}
-                          onClick={() =>
-                            member.is_admin
-                              ? void takeAdminRole(member)
-                              : setSensitive({ kind: "grant", member })
-                          }
-                        >
-                          {member.is_admin ? (
-                            <ShieldMinus aria-hidden className="size-4" />
-                          ) : (
-                            <ShieldPlus aria-hidden className="size-4" />
-                          )}
-                          {member.is_admin ? t("removeAdmin") : t("makeAdmin")}
-                        </button>
-                        {member.invitation_pending ? (
-                          <button
-                            type="button"
-                            className="btn-secondary px-3"
-                            disabled={busy}
-                            onClick={() => void resend(member)}
-                          >
-                            <Mail aria-hidden className="size-4" />
-                            {t("resendInvite")}
-                          </button>
-                        ) : null}
-                        {member.two_factor_enabled && !self ? (
-                          <button
-                            type="button"
-                            className="btn-secondary px-3"
-                            disabled={busy}
-                            onClick={() => setSensitive({ kind: "reset2fa", member })}
-                          >
-                            <ShieldOff aria-hidden className="size-4" />
-                            {t("resetTwoFactor")}
-                          </button>
-                        ) : null}
-                        {self ? null : (
-                          <button
-                            type="button"
-                            className="btn-danger px-3"
-                            disabled={busy}
-                            onClick={() => setSensitive({ kind: "remove", member })}
-                          >
-                            <Trash2 aria-hidden className="size-4" />
-                            {t("remove")}
-                          </button>
-                        )}
-                      </div>
+                      <RowActions
+                        rowName={member.email}
+                        display="labels"
+                        disabled={busy}
+                        actions={[
+                          member.is_admin
+                            ? {
+                                label: t("removeAdmin"),
+                                icon: ShieldMinus,
+                                onClick: () => void takeAdminRole(member),
+                              }
+                            : {
+                                label: t("makeAdmin"),
+                                icon: ShieldPlus,
+                                onClick: () => setSensitive({ kind: "grant", member }),
+                              },
+                          member.invitation_pending && {
+                            label: t("resendInvite"),
+                            icon: Mail,
+                            onClick: () => void resend(member),
+                          },
+                          member.two_factor_enabled &&
+                            !self && {
+                              label: t("resetTwoFactor"),
+                              icon: ShieldOff,
+                              onClick: () => setSensitive({ kind: "reset2fa", member }),
+                            },
+                          !self && {
+                            label: t("remove"),
+                            icon: Trash2,
+                            tone: "danger",
+                            onClick: () => setSensitive({ kind: "remove", member }),
+                          },
+                        ]}
+                      />
                     </td>
                   </tr>
                 );

@@ -9,6 +9,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { apiUpload } from "@/lib/api-client";
 import {
@@ -256,53 +257,43 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
                       })}
                     </td>
                     <td className="px-3 py-2">
-                      <div
-                        role="group"
-                        aria-label={t("actionsFor", { name })}
-                        className="flex justify-end gap-1"
-                      >
-                        <a
-                          href={attachmentUrl(studyId, attachment.id)}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="btn-ghost p-2"
-                          aria-label={t("viewName", { name })}
-                          title={t("view")}
-                        >
-                          <ExternalLink aria-hidden className="size-4" />
-                        </a>
-                        <a
-                          href={attachmentUrl(studyId, attachment.id, true)}
-                          download={name}
-                          className="btn-ghost p-2"
-                          aria-label={t("downloadName", { name })}
-                          title={t("download")}
-                        >
-                          <Download aria-hidden className="size-4" />
-                        </a>
-                        <button
-                          type="button"
-                          className="btn-ghost p-2"
-                          aria-label={t("copyLinkName", { name })}
-                          title={t("copyLink")}
-                          onClick={() => void copyLink(attachment)}
-                        >
-                          <Link2 aria-hidden className="size-4" />
-                        </button>
-                        <button
-                          type="button"
-                          className="btn-ghost p-2 text-accent-700"
-                          aria-label={t("removeName", { name })}
-                          title={t("remove")}
-                          onClick={() => {
-                            removal.reset();
-                            removed.current = false;
-                            setRemoving(attachment);
-                          }}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                        </button>
-                      </div>
+                      <RowActions
+                        rowName={name}
+                        display="icons"
+                        actions={[
+                          {
+                            label: t("view"),
+                            name: t("viewName", { name }),
+                            icon: ExternalLink,
+                            href: attachmentUrl(studyId, attachment.id),
+                            newTab: true,
+                          },
+                          {
+                            label: t("download"),
+                            name: t("downloadName", { name }),
+                            icon: Download,
+                            href: attachmentUrl(studyId, attachment.id, true),
+                            download: name,
+                          },
+                          {
+                            label: t("copyLink"),
+                            name: t("copyLinkName", { name }),
+                            icon: Link2,
+                            onClick: () => void copyLink(attachment),
+                          },
+                          {
+                            label: t("remove"),
+                            name: t("removeName", { name }),
+                            icon: Trash2,
+                            tone: "danger",
+                            onClick: () => {
+                              removal.reset();
+                              removed.current = false;
+                              setRemoving(attachment);
+                            },
+                          },
+                        ]}
+                      />
                     </td>
                   </tr>
                 );

@@ -6,6 +6,16 @@ import { metadataFor } from "@/lib/seo/metadata-for";
 
 export const generateMetadata = metadataFor("studies.research", { path: "/research" });
 
+// Only the texts the study lists show in the browser; the page's headings are rendered here.
+const GRID_TEXTS = [
+  "noOpen",
+  "noFinished",
+  "loadingOngoing",
+  "loadingFinished",
+  "readMore",
+  "retry",
+].map((key) => `studies.research.${key}`);
+
 /**
  * Static: the headings are rendered at build time and each list is loaded in the browser from
  * the public API (with a spinner meanwhile), so no study data is read while building.
@@ -14,7 +24,7 @@ export default async function ResearchPage({ params }: PageProps<"/[locale]/rese
   await pageLocale(params);
   const t = await getTranslations("studies.research");
   return (
-    <ClientMessages namespaces={["studies.research"]}>
+    <ClientMessages namespaces={GRID_TEXTS}>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
           {t("title")}

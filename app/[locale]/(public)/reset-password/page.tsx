@@ -15,7 +15,7 @@ export default async function ResetPasswordPage({ params }: PageProps<"/[locale]
   return (
     <section className="mx-auto max-w-md py-4 sm:py-8">
       <Suspense fallback={<Spinner label={t("loading")} />}>
-        <ClientMessages namespaces={["auth.reset"]}>
+        <ClientMessages namespaces={["auth.reset", "auth.validation"]}>
           <ResetPasswordForm />
         </ClientMessages>
       </Suspense>

@@ -1,98 +1,27 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { toast, Toaster } from "sonner";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { StaffUserProvider } from "@/components/admin/staff-user-context";
-import { CommunicationAdmin } from "@/components/messages/communication-admin";
-import type { PublicUser } from "@/lib/auth/public-user";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/messages/schemas";
-import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+import { describe, expect, it } from "vitest";
+import type { PanelMessageDetailDto } from "@/lib/messages/schemas";
+import { messagesOf } from "../../helpers/render-intl";
+import {
+  admin,
+  editBody,
+  editSubject,
+  listButton,
+  message,
+  nl,
+  openScreen,
+  openSendDialog,
+  renderScreen,
+  setUpCommunicationScreen,
+  sleep,
+} from "./support";
 
-const nl = messagesOf.nl.panelMessages.screen;
-
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
-
-const admin: PublicUser = {
-  id: 1,
-  email: "admin@example.org",
-  name: "Admin",
-  is_admin: true,
-  is_verified: true,
-  two_factor_enabled: false,
-};
-
-function message(id: number, fields: Partial<PanelMessageDto> = {}): PanelMessageDto {
-  return {
-    id,
-    subject: `Bericht ${id}`,
-    body: `<p>Tekst van bericht ${id}</p>`,
-    communication_status: "not_sent",
-    sent_at: null,
-    created_at: 1_763_900_000 + id * 3600,
-    recipients_total: 0,
-    delivered_count: 0,
-    failed_count: 0,
-    ...fields,
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function renderScreen(user: PublicUser = admin) {
-  return renderIntl(
-    <StaffUserProvider initial={user}>
-      <CommunicationAdmin title="Communicatie" />
-      <Toaster />
-    </StaffUserProvider>,
-  );
-}
-
-/** The requests that arrived after `from`, as "METHOD /path". */
-function since(from: number): string[] {
-  return server.requests.slice(from).map((r) => `${r.method} ${r.path}`);
-}
-
-/** A draft (id 2) and a sent message (id 1), newest first, with a detail route for each. */
-function serveTwoMessages() {
-  const draft = message(2);
-  const sent = message(1, {
-    communication_status: "sent",
-    sent_at: 1_763_990_000,
-    recipients_total: 2,
-    delivered_count: 2,
-  });
-  server.on("GET /api/panel_message", { status: 200, body: { items: [draft, sent] } });
-  server.on("GET /api/panel_message/2", {
-    status: 200,
-    body: { ...draft, recipients_estimate: 3 } satisfies PanelMessageDetailDto,
-  });
-  server.on("GET /api/panel_message/1", {
-    status: 200,
-    body: { ...sent, failure_reasons: [] } satisfies PanelMessageDetailDto,
-  });
-  return { draft, sent };
-}
-
-function listButton(subject: string) {
-  return screen.getByRole("button", { name: new RegExp(`^${subject}`) });
-}
-
-beforeEach(() => {
-  server.requests.length = 0;
-  // Sonner keeps its toasts between renders; a test must only see its own.
-  toast.dismiss();
-});
+const { server, since, serveTwoMessages } = setUpCommunicationScreen();
 
 describe("the communication screen", () => {
   it("says it is loading, then lists newest first with date and status; nothing selected yet", async () => {
     serveTwoMessages();
-    server.on("GET /api/panel_message", {
+    server().on("GET /api/panel_message", {
       status: 200,
       body: { items: [message(2), message(1, { communication_status: "sent" })] },
       delayMs: 200,
@@ -110,17 +39,14 @@ describe("the communication screen", () => {
   });
 
   it("says when there are no messages", async () => {
-    server.on("GET /api/panel_message", { status: 200, body: { items: [] } });
+    server().on("GET /api/panel_message", { status: 200, body: { items: [] } });
     renderScreen();
     expect(await screen.findByText(nl.empty)).toBeTruthy();
   });
 
   it("selects a message on click and deselects it on a second click", async () => {
     serveTwoMessages();
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 1"));
+    const user = await openScreen("Bericht 1");
     expect(listButton("Bericht 1").getAttribute("aria-pressed")).toBe("true");
     expect(await screen.findByRole("heading", { level: 2, name: "Bericht 1" })).toBeTruthy();
     // A sent message can be neither sent nor deleted again.
@@ -136,16 +62,12 @@ describe("the communication screen", () => {
   it("saves the subject on Enter, puts the list in step, and Escape cancels", async () => {
     const { draft } = serveTwoMessages();
     let saved: unknown;
-    server.on("PUT /api/panel_message/2", (req) => {
+    server().on("PUT /api/panel_message/2", (req) => {
       saved = req.body;
       return { status: 200, body: { ...draft, subject: "Nieuw onderzoek" } };
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
-    const field = screen.getByRole("textbox", { name: nl.subject });
+    const user = await openScreen("Bericht 2");
+    const field = await editSubject(user);
     await user.clear(field);
     await user.type(field, "Nieuw onderzoek{Enter}");
     expect(await screen.findByRole("heading", { level: 2, name: "Nieuw onderzoek" })).toBeTruthy();
@@ -155,26 +77,22 @@ describe("the communication screen", () => {
       expect(document.activeElement).toBe(screen.getByRole("button", { name: nl.editSubject })),
     );
 
-    const puts = server.requests.filter((r) => r.method === "PUT").length;
+    const puts = server().requests.filter((r) => r.method === "PUT").length;
     await user.click(screen.getByRole("button", { name: nl.editSubject }));
     await user.type(screen.getByRole("textbox", { name: nl.subject }), " extra{Escape}");
     expect(screen.getByRole("heading", { level: 2, name: "Nieuw onderzoek" })).toBeTruthy();
-    expect(server.requests.filter((r) => r.method === "PUT").length).toBe(puts);
+    expect(server().requests.filter((r) => r.method === "PUT").length).toBe(puts);
   });
 
   it("a subject saved as the message is deselected still reaches the list", async () => {
     const { draft } = serveTwoMessages();
-    server.on("PUT /api/panel_message/2", {
+    server().on("PUT /api/panel_message/2", {
       status: 200,
       body: { ...draft, subject: "Op tijd bewaard" },
       delayMs: 300,
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
-    const field = screen.getByRole("textbox", { name: nl.subject });
+    const user = await openScreen("Bericht 2");
+    const field = await editSubject(user);
     await user.clear(field);
     await user.type(field, "Op tijd bewaard");
     // Leaving the field for the list saves it; the click deselects the message meanwhile.
@@ -185,12 +103,8 @@ describe("the communication screen", () => {
 
   it("refuses an empty subject in the field, without a request", async () => {
     serveTwoMessages();
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
-    await user.clear(screen.getByRole("textbox", { name: nl.subject }));
+    const user = await openScreen("Bericht 2");
+    await user.clear(await editSubject(user));
     await user.keyboard("{Enter}");
     expect(screen.getByText(nl.subjectEmpty)).toBeTruthy();
     expect(since(0).filter((r) => r.startsWith("PUT"))).toEqual([]);
@@ -200,32 +114,25 @@ describe("the communication screen", () => {
     const { draft } = serveTwoMessages();
     let putAnsweredAt = 0;
     let sendArrivedAt = 0;
-    server.on("PUT /api/panel_message/2", async () => {
+    server().on("PUT /api/panel_message/2", async () => {
       await sleep(300);
       putAnsweredAt = Date.now();
       return { status: 200, body: { ...draft, subject: "Laatste versie" } };
     });
-    server.on("POST /api/panel_message/2/send", () => {
+    server().on("POST /api/panel_message/2/send", () => {
       sendArrivedAt = Date.now();
       return {
         status: 200,
         body: { ...draft, subject: "Laatste versie", communication_status: "queued" },
       };
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
-    const field = screen.getByRole("textbox", { name: nl.subject });
+    const user = await openScreen("Bericht 2");
+    const field = await editSubject(user);
     await user.clear(field);
     await user.type(field, "Laatste versie");
     // Leaving the field for the Send button starts the save; the dialog opens meanwhile.
-    await user.click(screen.getByRole("button", { name: nl.send }));
-    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
-    await waitFor(() =>
-      expect(dialog.textContent).toContain("3 geverifieerde deelnemers ontvangen"),
-    );
+    const dialog = await openSendDialog(user);
+    expect(dialog.textContent).toContain("3 geverifieerde deelnemers ontvangen");
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -240,31 +147,20 @@ describe("the communication screen", () => {
 
   it("sends nothing when the pending save fails, and says so", async () => {
     const { draft } = serveTwoMessages();
-    server.on("PUT /api/panel_message/2", {
+    server().on("PUT /api/panel_message/2", {
       status: 500,
       body: { error: { code: 13, message: "Unknown error" } },
       delayMs: 100,
     });
-    server.on("POST /api/panel_message/2/send", {
+    server().on("POST /api/panel_message/2/send", {
       status: 200,
       body: { ...draft, communication_status: "queued" },
     });
-    server.on("POST /api/panel_message/2/test", { status: 200, body: {} });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editSubject }));
-    const field = screen.getByRole("textbox", { name: nl.subject });
+    server().on("POST /api/panel_message/2/test", { status: 200, body: {} });
+    const user = await openScreen("Bericht 2");
+    const field = await editSubject(user);
     await user.type(field, " gewijzigd");
-    await user.click(screen.getByRole("button", { name: nl.send }));
-    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
-    await waitFor(() =>
-      expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
-        "disabled",
-        false,
-      ),
-    );
+    const dialog = await openSendDialog(user);
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(nl.saveFailedNothingSent);
     expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
@@ -282,35 +178,23 @@ describe("the communication screen", () => {
     const bodies: unknown[] = [];
     let putAnsweredAt = 0;
     let sendArrivedAt = 0;
-    server.on("PUT /api/panel_message/2", async (req) => {
+    server().on("PUT /api/panel_message/2", async (req) => {
       bodies.push(req.body);
       await sleep(200);
       putAnsweredAt = Date.now();
       return { status: 200, body: { ...draft, ...(req.body as object) } };
     });
-    server.on("POST /api/panel_message/2/send", () => {
+    server().on("POST /api/panel_message/2/send", () => {
       sendArrivedAt = Date.now();
       return { status: 200, body: { ...draft, communication_status: "queued" } };
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editBody }));
-    await screen.findByRole("textbox", { name: nl.body });
+    const user = await openScreen("Bericht 2");
     // An edit: the autosave waits 3 seconds for more.
-    await user.click(screen.getByRole("button", { name: messagesOf.nl.richText.heading2 }));
+    await editBody(user);
     expect(await screen.findByText(messagesOf.nl.autosave.unsaved)).toBeTruthy();
     expect(bodies).toEqual([]);
 
-    await user.click(screen.getByRole("button", { name: nl.send }));
-    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
-    await waitFor(() =>
-      expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
-        "disabled",
-        false,
-      ),
-    );
+    const dialog = await openSendDialog(user);
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByText(nl.sendScheduled)).toBeTruthy();
@@ -321,29 +205,17 @@ describe("the communication screen", () => {
 
   it("sends nothing when the body's save is refused, and the save status says why", async () => {
     const { draft } = serveTwoMessages();
-    server.on("PUT /api/panel_message/2", {
+    server().on("PUT /api/panel_message/2", {
       status: 409,
       body: { error: { code: 16, message: "Cannot update panel message, already sent" } },
     });
-    server.on("POST /api/panel_message/2/send", {
+    server().on("POST /api/panel_message/2/send", {
       status: 200,
       body: { ...draft, communication_status: "queued" },
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
-    await user.click(await screen.findByRole("button", { name: nl.editBody }));
-    await screen.findByRole("textbox", { name: nl.body });
-    await user.click(screen.getByRole("button", { name: messagesOf.nl.richText.heading2 }));
-    await user.click(screen.getByRole("button", { name: nl.send }));
-    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
-    await waitFor(() =>
-      expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
-        "disabled",
-        false,
-      ),
-    );
+    const user = await openScreen("Bericht 2");
+    await editBody(user);
+    const dialog = await openSendDialog(user);
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(nl.saveFailedNothingSent);
     expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
@@ -353,11 +225,8 @@ describe("the communication screen", () => {
 
   it("sends a test mail to the signed-in staff member", async () => {
     serveTwoMessages();
-    server.on("POST /api/panel_message/2/test", { status: 200, body: {} });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
+    server().on("POST /api/panel_message/2/test", { status: 200, body: {} });
+    const user = await openScreen("Bericht 2");
     await user.click(await screen.findByRole("button", { name: nl.sendTest }));
     expect(
       await screen.findByText("Er is een testmail gestuurd naar admin@example.org"),
@@ -367,14 +236,11 @@ describe("the communication screen", () => {
 
   it("deletes after confirmation; a refusal shows the server's reason in the dialog", async () => {
     serveTwoMessages();
-    server.on("DELETE /api/panel_message/2", {
+    server().on("DELETE /api/panel_message/2", {
       status: 409,
       body: { error: { code: 17, message: "Cannot delete panel message, already sent" } },
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
+    const user = await openScreen("Bericht 2");
     await user.click(await screen.findByRole("button", { name: nl.delete }));
     let dialog = screen.getByRole("dialog", { name: nl.confirmDeleteTitle });
     await user.click(within(dialog).getByRole("button", { name: nl.confirmDelete }));
@@ -383,7 +249,7 @@ describe("the communication screen", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Annuleren" }));
 
-    server.on("DELETE /api/panel_message/2", { status: 200, body: {} });
+    server().on("DELETE /api/panel_message/2", { status: 200, body: {} });
     await user.click(screen.getByRole("button", { name: nl.delete }));
     dialog = screen.getByRole("dialog", { name: nl.confirmDeleteTitle });
     await user.click(within(dialog).getByRole("button", { name: nl.confirmDelete }));
@@ -394,7 +260,7 @@ describe("the communication screen", () => {
 
   it("polls progress while delivering, shows failures with reasons, and stops once sent", async () => {
     const base = message(3, { communication_status: "queued", recipients_total: 4 });
-    server.on("GET /api/panel_message", { status: 200, body: { items: [base] } });
+    server().on("GET /api/panel_message", { status: 200, body: { items: [base] } });
     const answers: PanelMessageDetailDto[] = [
       { ...base, failure_reasons: [] },
       { ...base, communication_status: "sending", delivered_count: 2, failure_reasons: [] },
@@ -408,14 +274,11 @@ describe("the communication screen", () => {
       },
     ];
     let served = 0;
-    server.on("GET /api/panel_message/3", () => ({
+    server().on("GET /api/panel_message/3", () => ({
       status: 200,
       body: answers[Math.min(served++, answers.length - 1)],
     }));
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 3"));
+    await openScreen("Bericht 3");
     expect(await screen.findByText(nl.sendScheduled)).toBeTruthy();
     expect(
       await screen.findByText("2 bezorgd, 0 mislukt, van 4", {}, { timeout: 3000 }),
@@ -435,16 +298,13 @@ describe("the communication screen", () => {
 
   it("stops polling when the message is deselected", async () => {
     const base = message(4, { communication_status: "sending", recipients_total: 4 });
-    server.on("GET /api/panel_message", { status: 200, body: { items: [base] } });
+    server().on("GET /api/panel_message", { status: 200, body: { items: [base] } });
     let served = 0;
-    server.on("GET /api/panel_message/4", () => {
+    server().on("GET /api/panel_message/4", () => {
       served += 1;
       return { status: 200, body: { ...base, failure_reasons: [] } };
     });
-    const user = userEvent.setup();
-    renderScreen();
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 4"));
+    const user = await openScreen("Bericht 4");
     await waitFor(() => expect(served).toBeGreaterThanOrEqual(2), { timeout: 3000 });
     await user.click(listButton("Bericht 4"));
     const polls = served;
@@ -454,10 +314,7 @@ describe("the communication screen", () => {
 
   it("keeps Send disabled for staff who are not admins, and says why", async () => {
     serveTwoMessages();
-    const user = userEvent.setup();
-    renderScreen({ ...admin, is_admin: false });
-    await screen.findByRole("list", { name: nl.listLabel });
-    await user.click(listButton("Bericht 2"));
+    await openScreen("Bericht 2", { ...admin, is_admin: false });
     const send = await screen.findByRole("button", { name: nl.send });
     expect(send).toHaveProperty("disabled", true);
     expect(screen.getByText(nl.sendAdminOnly)).toBeTruthy();
