@@ -14,7 +14,6 @@ export default defineConfig([
     "db/migrations/**",
     "test-results/**",
     "playwright-report/**",
-    ".bench-minimal-app/**",
     ".stryker-tmp/**",
     "reports/**",
   ]),

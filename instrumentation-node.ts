@@ -1,19 +1,33 @@
 import { runtime } from "@/lib/config/runtime";
-import { ConfigError, getConfig } from "@/lib/config";
+import { ConfigError, getConfig, type AppConfig } from "@/lib/config";
 import { startBackgroundJobs } from "@/lib/jobs";
+import { logWarn } from "@/lib/log";
 
-export async function registerNode(): Promise<void> {
-  if (runtime.isBuildPhase()) return;
-  // Validate the configuration at start: a bad deployment stops at once with the list of
-  // problems instead of serving errors.
+/**
+ * Validates the configuration at start: a bad deployment stops at once with the list of problems
+ * instead of serving errors.
+ */
+function configOrExit(): AppConfig {
   try {
-    getConfig();
+    return getConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
+  }
+}
+
+export async function registerNode(): Promise<void> {
+  if (runtime.isBuildPhase()) return;
+  const config = configOrExit();
+  if (config.isProduction && config.rateLimitScale !== 1) {
+    // Allowed, since a load test runs the production build, but never what a live site should
+    // run with: every limit against floods and password guessing is that many times looser.
+    logWarn("config", "RATE_LIMIT_SCALE is not 1: every rate limit is scaled by it", {
+      rateLimitScale: config.rateLimitScale,
+    });
   }
   await startBackgroundJobs();
 }

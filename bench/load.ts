@@ -11,6 +11,12 @@ export type LoadOptions = {
   connections: number;
   durationMs: number;
   warmupMs?: number;
+  /**
+   * Asked after each run until it answers quickly: autocannon stops at the deadline without
+   * waiting for the requests in flight, which the server still works through, so the next run
+   * would otherwise start behind another run's backlog.
+   */
+  settleUrl?: string;
 };
 
 export type LoadResult = {
@@ -52,14 +58,32 @@ function once(o: LoadOptions, durationMs: number, counter: { n: number }) {
   });
 }
 
+async function settle(url: string | undefined): Promise<void> {
+  if (!url) return;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const start = Date.now();
+    try {
+      await (await fetch(url)).arrayBuffer();
+    } catch {
+      // not answering yet: try again
+    }
+    if (Date.now() - start < 100) return;
+  }
+}
+
 /**
  * A closed-loop load run with autocannon: `connections` keep-alive clients, each one request at
  * a time, after a warm-up whose figures are dropped.
  */
 export async function load(o: LoadOptions): Promise<LoadResult> {
   const counter = { n: 0 };
-  if (o.warmupMs) await once(o, o.warmupMs, counter);
+  if (o.warmupMs) {
+    await once(o, o.warmupMs, counter);
+    await settle(o.settleUrl);
+  }
   const r = await once(o, o.durationMs, counter);
+  await settle(o.settleUrl);
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(r.statusCodeStats ?? {})) {
     statuses[code] = Number((stat as { count: number | string }).count);

@@ -1,47 +1,71 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 /**
- * The framework's floor: a minimal App Router app (one static page, one static file) built with
- * the project's own `node_modules` and Next.js. It lives in a folder inside the repository only
- * so that module resolution finds the same packages; it is removed after the run.
+ * The framework's floor: a minimal App Router app (one static page, one static file, one trivial
+ * JSON POST handler) built with the project's own Next.js and React. It is written to a folder
+ * of the system's temporary directory, outside the repository, so nothing of the project (its
+ * instrumentation, configuration, tsconfig, lockfile) is found above it; only the project's
+ * `node_modules` is linked in, so it builds from the same packages. `next build` defaults to the
+ * same bundler for both. Removed by `removeMinimalApp`.
  */
-export const MINIMAL_DIR = path.resolve(".bench-minimal-app");
-
-export function buildMinimalApp(): void {
-  rmSync(MINIMAL_DIR, { recursive: true, force: true });
-  mkdirSync(path.join(MINIMAL_DIR, "app"), { recursive: true });
-  mkdirSync(path.join(MINIMAL_DIR, "public"), { recursive: true });
+export function buildMinimalApp(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rp-minimal-app-"));
+  mkdirSync(path.join(dir, "app/api/echo"), { recursive: true });
+  mkdirSync(path.join(dir, "public"), { recursive: true });
+  symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
   writeFileSync(
-    path.join(MINIMAL_DIR, "package.json"),
+    path.join(dir, "package.json"),
     JSON.stringify({ name: "bench-minimal-app", private: true }),
   );
-  // Its own (empty) configuration: without one, Next.js would load the project's from above.
-  writeFileSync(path.join(MINIMAL_DIR, "next.config.mjs"), "export default {};\n");
+  // Turbopack refuses files outside its root, and the linked node_modules resolves to the
+  // project's folder: the root is the folder both live in.
+  const root = commonAncestor(dir, path.resolve("node_modules"));
   writeFileSync(
-    path.join(MINIMAL_DIR, "app/layout.jsx"),
+    path.join(dir, "next.config.mjs"),
+    `export default { turbopack: { root: ${JSON.stringify(root)} }, outputFileTracingRoot: ${JSON.stringify(root)} };\n`,
+  );
+  writeFileSync(
+    path.join(dir, "app/layout.jsx"),
     `export default function RootLayout({ children }) {
   return (<html lang="en"><body>{children}</body></html>);
 }
 `,
   );
   writeFileSync(
-    path.join(MINIMAL_DIR, "app/page.jsx"),
+    path.join(dir, "app/page.jsx"),
     `export default function Page() {
   return (<main><h1>Hello</h1><p>A minimal App Router page.</p></main>);
 }
 `,
   );
-  writeFileSync(path.join(MINIMAL_DIR, "public/static.txt"), "a static file\n".repeat(20));
+  writeFileSync(
+    path.join(dir, "app/api/echo/route.js"),
+    `export async function POST(req) {
+  return Response.json(await req.json());
+}
+`,
+  );
+  writeFileSync(path.join(dir, "public/static.txt"), "a static file\n".repeat(20));
   const build = spawnSync(path.resolve("node_modules/.bin/next"), ["build"], {
-    cwd: MINIMAL_DIR,
+    cwd: dir,
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (build.status !== 0) throw new Error("the minimal App Router app did not build");
+  return dir;
 }
 
-export function removeMinimalApp(): void {
-  rmSync(MINIMAL_DIR, { recursive: true, force: true });
+function commonAncestor(a: string, b: string): string {
+  const pa = a.split(path.sep);
+  const pb = b.split(path.sep);
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  return pa.slice(0, i).join(path.sep) || path.sep;
+}
+
+export function removeMinimalApp(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -33,6 +33,8 @@ export type AppConfig = {
   /** How many proxies of ours append to X-Forwarded-For (a CDN in front of a balancer is 2). */
   trustProxyHops: number;
   backgroundJobs: boolean;
+  /** Every rate limit is this many times its default (RATE_LIMIT_SCALE; 1 unless load-testing). */
+  rateLimitScale: number;
   session: {
     /** A session ends after this many milliseconds without use. */
     idleMs: number;
@@ -149,6 +151,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     trustProxy: e.TRUST_PROXY ?? false,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     backgroundJobs: !e.DISABLE_BACKGROUND_JOBS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: e.SESSION_MAX_HOURS * 3_600_000,

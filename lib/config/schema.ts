@@ -70,6 +70,17 @@ export const envSchema = z.object({
     .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true")),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   DISABLE_BACKGROUND_JOBS: boolFlag,
+  // Multiplies every rate limit (per client, per account, site-wide). 1 in production; a load
+  // test sets it high so it measures the server, not the limiter.
+  RATE_LIMIT_SCALE: optionalString
+    .pipe(
+      z.coerce
+        .number<string>("RATE_LIMIT_SCALE must be a number")
+        .min(1, "RATE_LIMIT_SCALE must be at least 1")
+        .max(1_000_000, "RATE_LIMIT_SCALE must be at most 1000000")
+        .optional(),
+    )
+    .transform((v) => v ?? 1),
   // A staff session ends after this long without a request, and this long after sign-in
   // however busy it is.
   SESSION_IDLE_MINUTES: z.coerce

@@ -48,6 +48,17 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, SESSION_MAX_HOURS: "soon" })).toThrow(/SESSION_MAX_HOURS/);
   });
 
+  it("rate limits: unscaled by default, RATE_LIMIT_SCALE a number of at least 1", () => {
+    const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
+    expect(parseConfig(base).rateLimitScale).toBe(1);
+    expect(parseConfig({ ...base, RATE_LIMIT_SCALE: "" }).rateLimitScale).toBe(1);
+    expect(parseConfig({ ...base, RATE_LIMIT_SCALE: "2.5" }).rateLimitScale).toBe(2.5);
+    expect(parseConfig({ ...base, RATE_LIMIT_SCALE: "1000" }).rateLimitScale).toBe(1000);
+    expect(() => parseConfig({ ...base, RATE_LIMIT_SCALE: "0.5" })).toThrow(/at least 1/);
+    expect(() => parseConfig({ ...base, RATE_LIMIT_SCALE: "many" })).toThrow(/must be a number/);
+    expect(() => parseConfig({ ...base, RATE_LIMIT_SCALE: "1e7" })).toThrow(/at most/);
+  });
+
   it("accepts a complete production configuration", () => {
     const config = parseConfig({
       NODE_ENV: "production",

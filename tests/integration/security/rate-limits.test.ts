@@ -14,6 +14,7 @@ import * as reset from "@/app/api/reset_password/route";
 import * as submit from "@/app/api/survey/[surveyUuid]/submit/route";
 import * as tokenDelete from "@/app/api/survey/response/delete/route";
 import * as tokenLookup from "@/app/api/survey/response/lookup/route";
+import { withEnv } from "../../helpers/config";
 import { call, cookieFrom, type CallResult } from "../../helpers/http";
 import { account, PASSWORD, quietLogs } from "../auth/support";
 import { insertStudyWithSurvey, validAnswers } from "../survey/support";
@@ -348,6 +349,25 @@ describe(`every rate limit, pinned (TRUST_PROXY=${mode === "proxy" ? 1 : 0})`, (
   it.each(rows.map((r) => [r.name, r] as const))("%s", async (_name, row) => {
     await expectPinned(row);
   });
+
+  // The rows above pin the defaults (RATE_LIMIT_SCALE unset); a scale multiplies each kind of
+  // limit, rounded down: per client, per account and site-wide.
+  const scaled = [
+    "panel sign-ups per client",
+    "panel sign-ups per address",
+    "reset mails: site-wide ceiling",
+    "survey submissions per client (in memory)",
+  ]
+    .map((name) => rows.find((r) => r.name === name))
+    .filter((r): r is Row => r !== undefined);
+  it.each(scaled.map((r) => [r.name, r] as const))(
+    "RATE_LIMIT_SCALE=2.5 multiplies %s",
+    async (_name, row) => {
+      await withEnv({ RATE_LIMIT_SCALE: "2.5" }, () =>
+        expectPinned({ ...row, allowed: Math.floor(row.allowed * 2.5) }),
+      );
+    },
+  );
 
   it.runIf(mode === "proxy")(
     "counts a client's malformed requests apart from its budget of valid ones",
