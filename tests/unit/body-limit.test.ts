@@ -98,6 +98,10 @@ describe("boundedBody", () => {
   it("reads without counting where no limit is given", async () => {
     const req = post("b".repeat(10 * LIMIT), { "content-length": String(10 * LIMIT) });
     expect(await boundedBody(req, undefined).text()).toHaveLength(10 * LIMIT);
+    const form = post(`a=${"c".repeat(10 * LIMIT)}`, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect((await boundedBody(form, undefined).formData()).get("a")).toHaveLength(10 * LIMIT);
   });
 
   it("leaves room for the multipart framing around a file of the allowed size", () => {
