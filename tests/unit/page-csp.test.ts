@@ -25,6 +25,29 @@ describe("page CSP", () => {
     expect(scriptSrc(csp)).toBe("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
   });
 
+  it("states every directive, each once: nothing left to the browser's defaults", () => {
+    expect(pageCsp({ production: true }).split("; ")).toEqual([
+      "default-src 'self'",
+      "script-src 'self' 'unsafe-inline'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "frame-src 'self'",
+    ]);
+  });
+
+  it("allows eval and the dev server's websocket outside production only", () => {
+    const dev = pageCsp({ production: false, nonce: "abc123" }).split("; ");
+    expect(dev).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
+    expect(dev).toContain("connect-src 'self' ws: wss:");
+    expect(dev).toHaveLength(11);
+  });
+
   it("knows the portal's paths", () => {
     for (const p of ["/admin", "/admin/", "/admin/studies", "/account", "/account/x"]) {
       expect(isPortalPath(p)).toBe(true);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as unsubscribeRoute } from "@/app/api/panel_user/unsubscribe/route";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { installMailTransport, MailSendError, type MailMessage } from "@/lib/mail";
@@ -240,11 +240,24 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     await insertMember({ email: "member-when-down@example.org", isVerified: true });
     installMailTransport(transport());
     fake.failNext({ status: 500 }, 2);
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(" "));
+    });
     const a = await signUp("new-when-down@example.org");
     const b = await signUp("member-when-down@example.org");
+    spy.mockRestore();
     expect(a.status).toBe(503);
-    expect(a.body.error.code).toBe(13);
+    expect(a.body).toEqual({
+      error: { code: 13, message: "Could not send the email, try again later" },
+    });
     expect(b.text).toBe(a.text);
     expect(fake.delivered).toHaveLength(0);
+    // The failure is logged for staff, naming the member row that was written.
+    const newMember = (await memberByEmail("new-when-down@example.org"))!;
+    const logged = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ scope: "panel-mail", memberId: newMember.id }),
+    );
   });
 });

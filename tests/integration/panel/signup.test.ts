@@ -123,6 +123,8 @@ describe("POST /api/panel_user", () => {
     // It still carries a working way out.
     expect(stopParams(mail).panel_user_id).toBe(String(member.id));
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // Its own idempotency key per request: a retried send is one mail, a later sign-up another.
+    expect(mail.idempotencyKey).toMatch(new RegExp(`^panel-member-${member.id}-[0-9a-f]{24}$`));
   });
 
   it("refuses an invalid address with code 22 and stores nothing", async () => {

@@ -4,6 +4,7 @@ import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
+import { verifyEmail } from "@/lib/panel/verify";
 import { call } from "../../helpers/http";
 import { lastMailTo, memberByEmail, nextIp, signUp, verificationParams } from "./support";
 
@@ -79,6 +80,18 @@ describe("POST /api/panel_user/verify_email", () => {
     // A wrong token on an expired link is still just wrong.
     const wrong = await verify({ ...params, verification_token: "c".repeat(32) });
     expect(wrong.body.error.code).toBe(7);
+  });
+
+  it("counts the link as expired from the very moment its 48 hours end", async () => {
+    const params = await pendingMember("verify-boundary@example.org");
+    const member = (await memberByEmail("verify-boundary@example.org"))!;
+    const expiresAt = member.verificationExpiresAt!;
+    const id = Number(params.panel_user_id);
+    await expect(
+      verifyEmail(id, params.verification_token, new Date(expiresAt.getTime())),
+    ).rejects.toMatchObject({ code: 6 });
+    await verifyEmail(id, params.verification_token, new Date(expiresAt.getTime() - 1));
+    expect((await memberByEmail("verify-boundary@example.org"))!.isVerified).toBe(true);
   });
 
   it("accepts the id as a number or as digits, and refuses malformed input with code 22", async () => {

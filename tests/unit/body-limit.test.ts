@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors/app-error";
+import { boundedBody, MULTIPART_OVERHEAD_BYTES, multipartLimit } from "@/lib/http/body-limit";
+import { meteredBody, streamingRequest } from "../helpers/streams";
+
+const LIMIT = 1024;
+
+function post(body: BodyInit, headers: Record<string, string> = {}): Request {
+  return new Request("http://localhost:3000/api/test", {
+    method: "POST",
+    headers: { "content-type": "text/plain", ...headers },
+    body,
+  });
+}
+
+async function refusal(read: () => Promise<unknown>): Promise<AppError> {
+  const error = await read().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("boundedBody", () => {
+  it("takes a declared length of exactly the limit, and refuses one byte more unread", async () => {
+    const exact = meteredBody(LIMIT);
+    const fits = streamingRequest("/api/test", exact.stream, { "content-length": String(LIMIT) });
+    expect(await boundedBody(fits, LIMIT).text()).toHaveLength(LIMIT);
+
+    const body = meteredBody(LIMIT + 1);
+    const req = streamingRequest("/api/test", body.stream, {
+      "content-length": String(LIMIT + 1),
+    });
+    let thrown: unknown;
+    try {
+      boundedBody(req, LIMIT);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(AppError);
+    expect(thrown).toMatchObject({ code: 24, kind: "too_large" });
+    expect(body.state.pulled).toBe(0);
+  });
+
+  it("counts a body without a length: exactly the limit passes, one byte more is refused", async () => {
+    const exact = meteredBody(LIMIT, 256);
+    const ok = boundedBody(streamingRequest("/api/test", exact.stream, {}), LIMIT);
+    expect(await ok.text()).toHaveLength(LIMIT);
+
+    const over = meteredBody(LIMIT + 1, 256);
+    const tooLong = boundedBody(streamingRequest("/api/test", over.stream, {}), LIMIT);
+    expect(await refusal(() => tooLong.text())).toMatchObject({ code: 24, kind: "too_large" });
+  });
+
+  it("does not take a length it cannot read as one, and counts such a body instead", async () => {
+    // "1e5" is no decimal length; read as one it would be refused before a byte is read.
+    const body = meteredBody(LIMIT, 256);
+    const req = streamingRequest("/api/test", body.stream, { "content-length": "1e5" });
+    expect(await boundedBody(req, LIMIT).text()).toHaveLength(LIMIT);
+  });
+
+  it("reads at most the limit again after going over, then gives the body up", async () => {
+    const body = meteredBody(Infinity, 256);
+    const reader = boundedBody(streamingRequest("/api/test", body.stream, {}), LIMIT);
+    await refusal(() => reader.text());
+    // Four chunks within the limit, the fifth goes over, four more are thrown away.
+    expect(body.state.pulled).toBe(LIMIT + 256 + LIMIT);
+    expect(body.state.cancelled).toBe(true);
+  });
+
+  it("leaves a body that ends while being thrown away uncancelled", async () => {
+    const body = meteredBody(LIMIT + 512, 256);
+    const reader = boundedBody(streamingRequest("/api/test", body.stream, {}), LIMIT);
+    await refusal(() => reader.text());
+    expect(body.state.pulled).toBe(LIMIT + 512);
+    expect(body.state.cancelled).toBe(false);
+  });
+
+  it("passes other reading errors on as they are, within the limit", async () => {
+    const req = post("not a multipart body", { "content-type": "multipart/form-data; boundary=x" });
+    const error = await boundedBody(req, LIMIT)
+      .formData()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AppError);
+  });
+
+  it("reads a form within the limit with its fields", async () => {
+    const req = post("a=1&b=two", { "content-type": "application/x-www-form-urlencoded" });
+    const form = await boundedBody(req, LIMIT).formData();
+    expect(Object.fromEntries(form.entries())).toEqual({ a: "1", b: "two" });
+  });
+
+  it("reads without counting where no limit is given", async () => {
+    const req = post("b".repeat(10 * LIMIT), { "content-length": String(10 * LIMIT) });
+    expect(await boundedBody(req, undefined).text()).toHaveLength(10 * LIMIT);
+    const form = post(`a=${"c".repeat(10 * LIMIT)}`, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect((await boundedBody(form, undefined).formData()).get("a")).toHaveLength(10 * LIMIT);
+  });
+
+  it("leaves room for the multipart framing around a file of the allowed size", () => {
+    expect(MULTIPART_OVERHEAD_BYTES).toBe(64 * 1024);
+    expect(multipartLimit(5_000_000)).toBe(5_000_000 + 64 * 1024);
+  });
+});
