@@ -9,6 +9,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { PANEL_PAGE_SIZE, type PanelUserDto, type PanelUserList } from "@/lib/panel/schemas";
@@ -95,69 +96,57 @@ export function PanelMembersAdmin() {
         ) : list.items.length === 0 ? (
           <p>{t("empty")}</p>
         ) : (
-          <div className="overflow-x-auto" aria-busy={loading || undefined}>
-            <table className="w-full min-w-[28rem] border-collapse text-left text-sm">
-              <caption className="sr-only">{t("tableCaption")}</caption>
-              <thead>
-                <tr className="border-b border-gray-300">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("columns.id")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("columns.email")}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {t("columns.verified")}
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    {t("columns.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((member) => (
-                  <tr key={member.id} className="border-b border-gray-200">
-                    <td className="py-2 pr-4 tabular-nums">{member.id}</td>
-                    <td className="py-2 pr-4 break-all">{member.email}</td>
-                    <td className="py-2 pr-4">
-                      {member.is_verified ? (
-                        <Check aria-hidden className="size-5 text-green-700" />
-                      ) : (
-                        <X aria-hidden className="size-5 text-accent-700" />
-                      )}
-                      <span className="sr-only">
-                        {member.is_verified ? t("verified") : t("notVerified")}
-                      </span>
-                    </td>
-                    <td className="py-2">
-                      <RowActions
-                        rowName={member.email}
-                        display="icons"
-                        actions={[
-                          {
-                            label: t("resend"),
-                            name: member.is_verified
-                              ? t("resendNotNeeded", { email: member.email })
-                              : t("resendFor", { email: member.email }),
-                            icon: Mail,
-                            disabled: member.is_verified,
-                            onClick: (e) => open("resend", member, e.currentTarget),
-                          },
-                          {
-                            label: t("delete"),
-                            name: t("deleteFor", { email: member.email }),
-                            icon: Trash2,
-                            tone: "danger",
-                            onClick: (e) => open("delete", member, e.currentTarget),
-                          },
-                        ]}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t("tableCaption")}
+            busy={loading}
+            columns={[
+              { label: t("columns.id") },
+              { label: t("columns.email") },
+              { label: t("columns.verified") },
+              { label: t("columns.actions"), align: "end" },
+            ]}
+          >
+            {list.items.map((member) => (
+              <tr key={member.id}>
+                <td className={`${dataCell} tabular-nums`}>{member.id}</td>
+                <td className={`${dataCell} break-all`}>{member.email}</td>
+                <td className={dataCell}>
+                  {member.is_verified ? (
+                    <Check aria-hidden className="size-5 text-green-700" />
+                  ) : (
+                    <X aria-hidden className="size-5 text-accent-700" />
+                  )}
+                  <span className="sr-only">
+                    {member.is_verified ? t("verified") : t("notVerified")}
+                  </span>
+                </td>
+                <td className={dataCell}>
+                  <RowActions
+                    rowName={member.email}
+                    display="icons"
+                    actions={[
+                      {
+                        label: t("resend"),
+                        name: member.is_verified
+                          ? t("resendNotNeeded", { email: member.email })
+                          : t("resendFor", { email: member.email }),
+                        icon: Mail,
+                        disabled: member.is_verified,
+                        onClick: (e) => open("resend", member, e.currentTarget),
+                      },
+                      {
+                        label: t("delete"),
+                        name: t("deleteFor", { email: member.email }),
+                        icon: Trash2,
+                        tone: "danger",
+                        onClick: (e) => open("delete", member, e.currentTarget),
+                      },
+                    ]}
+                  />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
 

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
+import { DataTable, dataCell } from "@/components/ui/data-table";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
@@ -114,93 +115,76 @@ export function StaffView() {
       {staff.error ? <Alert tone="error">{t("loadFailed")}</Alert> : null}
       {items === null && !staff.error ? <Spinner label={tc("loading")} /> : null}
       {items ? (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("tableCaption")}</caption>
-            <thead className="bg-gray-50 text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("columns.name")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("columns.email")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("columns.role")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("columns.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("columns.actions")}
-                </th>
+        <DataTable
+          caption={t("tableCaption")}
+          columns={[
+            { label: t("columns.name") },
+            { label: t("columns.email") },
+            { label: t("columns.role") },
+            { label: t("columns.status") },
+            { label: t("columns.actions"), align: "end" },
+          ]}
+        >
+          {items.map((member) => {
+            const self = member.id === me.id;
+            const busy = busyId === member.id;
+            return (
+              <tr key={member.id}>
+                <td className={dataCell}>
+                  {member.name}
+                  {self ? <span className="ml-1 text-muted">{t("you")}</span> : null}
+                </td>
+                <td className={`${dataCell} break-all`}>{member.email}</td>
+                <td className={dataCell}>{member.is_admin ? t("roleAdmin") : t("roleStaff")}</td>
+                <td className={dataCell}>
+                  {member.invitation_pending ? t("statusInvited") : t("statusActive")}
+                  {member.two_factor_enabled ? (
+                    <span className="ml-2">
+                      <StatusBadge tone="light">{t("twoFactorOn")}</StatusBadge>
+                    </span>
+                  ) : null}
+                </td>
+                <td className={dataCell}>
+                  <RowActions
+                    rowName={member.email}
+                    display="labels"
+                    disabled={busy}
+                    actions={[
+                      member.is_admin
+                        ? {
+                            label: t("removeAdmin"),
+                            icon: ShieldMinus,
+                            onClick: () => void takeAdminRole(member),
+                          }
+                        : {
+                            label: t("makeAdmin"),
+                            icon: ShieldPlus,
+                            onClick: () => setSensitive({ kind: "grant", member }),
+                          },
+                      member.invitation_pending && {
+                        label: t("resendInvite"),
+                        icon: Mail,
+                        onClick: () => void resend(member),
+                      },
+                      member.two_factor_enabled &&
+                        !self && {
+                          label: t("resetTwoFactor"),
+                          icon: ShieldOff,
+                          onClick: () => setSensitive({ kind: "reset2fa", member }),
+                        },
+                      !self && {
+                        label: t("remove"),
+                        icon: Trash2,
+                        tone: "danger",
+                        onClick: () => setSensitive({ kind: "remove", member }),
+                      },
+                    ]}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {items.map((member) => {
-                const self = member.id === me.id;
-                const busy = busyId === member.id;
-                return (
-                  <tr key={member.id}>
-                    <td className="px-4 py-3">
-                      {member.name}
-                      {self ? <span className="ml-1 text-muted">{t("you")}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 break-all">{member.email}</td>
-                    <td className="px-4 py-3">
-                      {member.is_admin ? t("roleAdmin") : t("roleStaff")}
-                    </td>
-                    <td className="px-4 py-3">
-                      {member.invitation_pending ? t("statusInvited") : t("statusActive")}
-                      {member.two_factor_enabled ? (
-                        <span className="ml-2">
-                          <StatusBadge tone="light">{t("twoFactorOn")}</StatusBadge>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3">
-                      <RowActions
-                        rowName={member.email}
-                        display="labels"
-                        disabled={busy}
-                        actions={[
-                          member.is_admin
-                            ? {
-                                label: t("removeAdmin"),
-                                icon: ShieldMinus,
-                                onClick: () => void takeAdminRole(member),
-                              }
-                            : {
-                                label: t("makeAdmin"),
-                                icon: ShieldPlus,
-                                onClick: () => setSensitive({ kind: "grant", member }),
-                              },
-                          member.invitation_pending && {
-                            label: t("resendInvite"),
-                            icon: Mail,
-                            onClick: () => void resend(member),
-                          },
-                          member.two_factor_enabled &&
-                            !self && {
-                              label: t("resetTwoFactor"),
-                              icon: ShieldOff,
-                              onClick: () => setSensitive({ kind: "reset2fa", member }),
-                            },
-                          !self && {
-                            label: t("remove"),
-                            icon: Trash2,
-                            tone: "danger",
-                            onClick: () => setSensitive({ kind: "remove", member }),
-                          },
-                        ]}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       ) : null}
 
       <InviteForm onInvited={(member) => setItems((list) => [...list, member])} />

@@ -9,6 +9,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { apiUpload } from "@/lib/api-client";
@@ -222,85 +223,72 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
         <p className="text-muted first-letter:uppercase">{t("none")}</p>
       ) : null}
       {items && items.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg border border-gray-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("tableCaption")}</caption>
-            <thead className="bg-gray-50 text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {t("columnName")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("columnSize")}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {t("columnDate")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("columnActions")}
-                </th>
+        <DataTable
+          caption={t("tableCaption")}
+          columns={[
+            { label: t("columnName") },
+            { label: t("columnSize") },
+            { label: t("columnDate") },
+            { label: t("columnActions"), align: "end" },
+          ]}
+        >
+          {items.map((attachment) => {
+            const name = attachment.original_filename;
+            return (
+              <tr key={attachment.id}>
+                <td className={`${dataCell} break-all`}>{name}</td>
+                <td className={`${dataCell} whitespace-nowrap`}>
+                  {formatFileSize(attachment.file_size, locale)}
+                </td>
+                <td className={`${dataCell} whitespace-nowrap`}>
+                  {format.dateTime(new Date(attachment.uploaded_at * 1000), {
+                    dateStyle: "medium",
+                    timeStyle: "short",
+                  })}
+                </td>
+                <td className={dataCell}>
+                  <RowActions
+                    rowName={name}
+                    display="icons"
+                    actions={[
+                      {
+                        label: t("view"),
+                        name: t("viewName", { name }),
+                        icon: ExternalLink,
+                        href: attachmentUrl(studyId, attachment.id),
+                        newTab: true,
+                      },
+                      {
+                        label: t("download"),
+                        name: t("downloadName", { name }),
+                        icon: Download,
+                        href: attachmentUrl(studyId, attachment.id, true),
+                        download: name,
+                      },
+                      {
+                        label: t("copyLink"),
+                        name: t("copyLinkName", { name }),
+                        icon: Link2,
+                        onClick: () => void copyLink(attachment),
+                      },
+                      {
+                        label: t("remove"),
+                        name: t("removeName", { name }),
+                        icon: Trash2,
+                        tone: "danger",
+                        onClick: () => {
+                          removal.reset();
+                          removed.current = false;
+                          setRemoving(attachment);
+                        },
+                      },
+                    ]}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
-              {items.map((attachment) => {
-                const name = attachment.original_filename;
-                return (
-                  <tr key={attachment.id}>
-                    <td className="px-3 py-2 break-all">{name}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {formatFileSize(attachment.file_size, locale)}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {format.dateTime(new Date(attachment.uploaded_at * 1000), {
-                        dateStyle: "medium",
-                        timeStyle: "short",
-                      })}
-                    </td>
-                    <td className="px-3 py-2">
-                      <RowActions
-                        rowName={name}
-                        display="icons"
-                        actions={[
-                          {
-                            label: t("view"),
-                            name: t("viewName", { name }),
-                            icon: ExternalLink,
-                            href: attachmentUrl(studyId, attachment.id),
-                            newTab: true,
-                          },
-                          {
-                            label: t("download"),
-                            name: t("downloadName", { name }),
-                            icon: Download,
-                            href: attachmentUrl(studyId, attachment.id, true),
-                            download: name,
-                          },
-                          {
-                            label: t("copyLink"),
-                            name: t("copyLinkName", { name }),
-                            icon: Link2,
-                            onClick: () => void copyLink(attachment),
-                          },
-                          {
-                            label: t("remove"),
-                            name: t("removeName", { name }),
-                            icon: Trash2,
-                            tone: "danger",
-                            onClick: () => {
-                              removal.reset();
-                              removed.current = false;
-                              setRemoving(attachment);
-                            },
-                          },
-                        ]}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       ) : null}
 
       <ConfirmDialog
