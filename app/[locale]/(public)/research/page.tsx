@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/public/client-messages";
 import { StudyGrid } from "@/components/studies/study-grid";
@@ -30,25 +31,34 @@ export default async function ResearchPage({ params }: PageProps<"/[locale]/rese
           {t("title")}
         </h1>
         <p className="mt-4 max-w-2xl text-lg leading-relaxed">{t("intro")}</p>
-        <section aria-labelledby="ongoing-studies" className="mt-10">
-          <h2
-            id="ongoing-studies"
-            className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
-          >
-            {t("ongoingTitle")}
-          </h2>
+        <StudySection id="ongoing-studies" title={t("ongoingTitle")} className="mt-10">
           <StudyGrid kind="ongoing" />
-        </section>
-        <section aria-labelledby="finished-studies" className="mt-12">
-          <h2
-            id="finished-studies"
-            className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase"
-          >
-            {t("finishedTitle")}
-          </h2>
+        </StudySection>
+        <StudySection id="finished-studies" title={t("finishedTitle")} className="mt-12">
           <StudyGrid kind="finished" />
-        </section>
+        </StudySection>
       </div>
     </ClientMessages>
+  );
+}
+
+function StudySection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="mb-5 text-2xl font-semibold text-primary-800 first-letter:uppercase">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
