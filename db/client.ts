@@ -23,6 +23,9 @@ export type Database = {
 
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
+/** The embedded database's buffer cache; see `openPglite`. */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
 /** Opens the embedded database in `dir` and brings its schema up to date. */
 export async function openPglite(dir: string | undefined): Promise<Database> {
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -30,7 +33,13 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // Postgres's default 128 MB of shared buffers would live in this process's memory (PGlite
+  // touches all of it at start), on top of the operating system's file cache that already holds
+  // the data files. 16 MB keeps the hot pages and saves about 110 MB of resident memory.
+  const options = {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  };
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
