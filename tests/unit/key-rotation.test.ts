@@ -116,6 +116,16 @@ describe("two-factor secrets across an APP_SECRET rotation", () => {
     });
   });
 
+  it("are opened only with the secret their id names", async () => {
+    const sealed = await withEnv({ APP_SECRET: OLD }, () => sealTotpSecret("JBSWY3DPEHPK3PXP"));
+    // The same ciphertext, relabelled as sealed with the current secret.
+    const relabelled = sealed.replace(`v2.${keyId(OLD)}.`, `v2.${keyId(NEW)}.`);
+    await withEnv({ APP_SECRET: NEW, APP_SECRET_PREVIOUS: OLD }, () => {
+      expect(readTotpSecret(sealed)).toBe("JBSWY3DPEHPK3PXP");
+      expect(readTotpSecret(relabelled)).toBeNull();
+    });
+  });
+
   it("read secrets sealed before key ids (bare base64) under any configured secret", async () => {
     const legacy = encrypt(deriveKey(OLD, "totp"), "JBSWY3DPEHPK3PXP").toString("base64");
     await withEnv({ APP_SECRET: NEW, APP_SECRET_PREVIOUS: OLD }, () => {

@@ -173,3 +173,90 @@ describe("staff invitation", () => {
     });
   });
 });
+
+// Every message a field gets, not only the first: a form shows them in this order, and an
+// extra one (a mismatch beside "confirm your password") would be shown too.
+function allErrors(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error?.issues ?? []) {
+    (out[issue.path.join(".")] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+describe("messages for values of the wrong kind", () => {
+  it("ask for the code, the new password and its confirmation when they are missing", () => {
+    const code = loginTwoFactorSchema(from(en.auth.validation));
+    expect(allErrors(code.safeParse({ totp_code: 123456 }))).toEqual({
+      totp_code: ["Please enter a 6-digit code"],
+    });
+    const form = changePasswordFormSchema(from(en.account.validation));
+    expect(allErrors(form.safeParse({ current_password: "x" }))).toEqual({
+      new_password: ["please enter a new password"],
+      confirm_new_password: ["please confirm your new password"],
+    });
+  });
+
+  it("say only 'enter a new password' for an empty one, not every rule it breaks", () => {
+    const form = changePasswordFormSchema(from(en.account.validation));
+    expect(
+      allErrors(
+        form.safeParse({ current_password: "x", new_password: "", confirm_new_password: "" }),
+      ),
+    ).toEqual({
+      new_password: ["please enter a new password"],
+      confirm_new_password: ["please confirm your new password"],
+    });
+  });
+});
+
+describe("the repeated password", () => {
+  const form = changePasswordFormSchema(from(en.account.validation));
+
+  it("is not called a mismatch while it is still empty", () => {
+    expect(
+      allErrors(
+        form.safeParse({
+          current_password: "x",
+          new_password: "Abcdefg1",
+          confirm_new_password: "",
+        }),
+      ),
+    ).toEqual({ confirm_new_password: ["please confirm your new password"] });
+  });
+
+  it("is not compared with a new password that is missing", () => {
+    expect(
+      allErrors(form.safeParse({ current_password: "x", confirm_new_password: "abc" })),
+    ).toEqual({ new_password: ["please enter a new password"] });
+  });
+
+  it("lets a reset through when both are the same", () => {
+    const reset = resetPasswordFormSchema(from(en.auth.validation));
+    const payload = {
+      email: "a@example.org",
+      reset_token: "t",
+      new_password: "Abcdefg1",
+      check_password: "Abcdefg1",
+    };
+    expect(reset.safeParse(payload).success).toBe(true);
+    expect(allErrors(reset.safeParse({ ...payload, check_password: "Abcdefg2" }))).toEqual({
+      check_password: [en.auth.validation.passwordsDontMatch],
+    });
+  });
+});
+
+describe("staff invitation names", () => {
+  it("are trimmed and at most 100 characters", () => {
+    expect(inviteStaffSchema().parse({ email: "a@b.nl", name: "  Sam  " }).name).toBe("Sam");
+    expect(inviteStaffSchema().safeParse({ email: "a@b.nl", name: "x".repeat(100) }).success).toBe(
+      true,
+    );
+    expect(inviteStaffSchema().safeParse({ email: "a@b.nl", name: "x".repeat(101) }).success).toBe(
+      false,
+    );
+  });
+});
