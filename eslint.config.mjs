@@ -39,6 +39,7 @@ export default defineConfig([
       "tests/**",
       "playwright.config.ts",
       "vitest.config.ts",
+      "vitest.mutation.config.ts",
       "drizzle.config.ts",
       "scripts/**",
       "bench/**",
