@@ -1,0 +1,123 @@
+import ExcelJS from "exceljs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { DecryptedResponse } from "@/lib/responses/export";
+import { csvStream, xlsxStream, type ExportSource } from "@/lib/responses/export-stream";
+import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
+
+const column = (dataName: string, questionText = "Q"): SurveyQuestionInfo => ({
+  dataName,
+  step: 0,
+  retired: false,
+  block: {
+    type: "open_question",
+    data_name: dataName,
+    order: 0,
+    question_text: questionText,
+    is_required: false,
+  },
+});
+
+const response = (answer: string): DecryptedResponse => ({
+  id: "db-id",
+  submittedOn: "2026-01-02",
+  answers: [{ type: "open_question", data_name: "a", open_answer: answer, question_text: "Q" }],
+});
+
+/** A source of fixed pages that records how far the export read it and whether it let go. */
+function pagedSource(pages: DecryptedResponse[][], studyId = 41) {
+  const state = { pulled: 0, closed: false };
+  const source: ExportSource = {
+    studyId,
+    columns: [column("a")],
+    pages: async function* () {
+      try {
+        for (const page of pages) {
+          state.pulled++;
+          yield page;
+        }
+      } finally {
+        state.closed = true;
+      }
+    },
+  };
+  return { source, state };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    chunks.push(value);
+  }
+}
+
+const turns = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, what: string, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`Gave up waiting: ${what}`);
+    await turns(5);
+  }
+}
+
+const CSV_HEADER = "\uFEFFresponse_id,submitted_on,a\r\n";
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+
+const errors: string[] = [];
+beforeEach(() => {
+  errors.length = 0;
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    errors.push(args.map(String).join(" "));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the CSV body", () => {
+  it("holds one line per response, pages written back to back", async () => {
+    const { source } = pagedSource([[response("one"), response("two")], [response("three")]]);
+    const text = (await readAll(csvStream(source))).toString("utf8");
+    expect(text).toMatch(
+      new RegExp(
+        `^${CSV_HEADER}${UUID},2026-01-02,one\\r\\n${UUID},2026-01-02,two\\r\\n${UUID},2026-01-02,three\\r\\n$`,
+      ),
+    );
+  });
+});
+
+describe("back-pressure", () => {
+  // The BOM and header line, then one response whose line makes the unread body exactly 1 MiB.
+  const MIB = 1024 * 1024;
+  const FILLER = MIB - Buffer.byteLength(CSV_HEADER) - `${"0".repeat(36)},2026-01-02,\r\n`.length;
+
+  it("reads no further page while a megabyte is unread, and resumes as it is read", async () => {
+    const { source, state } = pagedSource([
+      [response("x".repeat(FILLER))],
+      [response("second")],
+      [response("third")],
+    ]);
+    const body = csvStream(source);
+    await turns(50);
+    expect(state.pulled).toBe(1);
+
+    const bytes = await readAll(body);
+    expect(bytes.length).toBe(MIB + 2 * `${"0".repeat(36)},2026-01-02,second\r\n`.length - 1);
+    expect(state.pulled).toBe(3);
+    expect(bytes.toString("utf8").endsWith(",2026-01-02,third\r\n")).toBe(true);
+  });
+
+  it("keeps reading pages while less than a megabyte is unread", async () => {
+    const { source, state } = pagedSource([
+      [response("x".repeat(FILLER - 1))],
+      [response("second")],
+      [response("third")],
+    ]);
+    const body = csvStream(source);
+    await turns(50);
+    expect(state.pulled).toBe(2);
+    await readAll(body);
+    expect(state.pulled).toBe(3);
+  });
+});
