@@ -121,3 +121,64 @@ describe("back-pressure", () => {
     expect(state.pulled).toBe(3);
   });
 });
+
+const bigPages = (count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    Array.from({ length: 16 }, () => response(`page ${i} ${"y".repeat(4_000)}`)),
+  );
+
+describe.each([
+  ["csv", csvStream],
+  ["xlsx", xlsxStream],
+] as const)("a %s download the reader gives up on", (_format, stream) => {
+  it("stops reading responses and lets go of them", async () => {
+    const { source, state } = pagedSource(bigPages(100));
+    const reader = stream(source).getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await until(() => state.closed, "the export lets go of the responses");
+    expect(state.pulled).toBeLessThan(20);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Responses that fail after the first page, the way a row that no key opens does. */
+function failingSource(format: string) {
+  const source: ExportSource = {
+    studyId: 4242,
+    columns: [column("a")],
+    pages: async function* () {
+      yield [response("fine")];
+      throw new Error(`page two of the ${format} could not be read`);
+    },
+  };
+  return source;
+}
+
+describe.each([
+  ["csv", csvStream],
+  ["xlsx", xlsxStream],
+] as const)("a %s export that fails part-way", (format, stream) => {
+  it("breaks the download off and logs which export failed", async () => {
+    const body = stream(failingSource(format));
+    const failed = await Promise.race([
+      readAll(body).then(
+        () => "ended as if complete",
+        (error: unknown) => error,
+      ),
+      turns(3_000).then(() => "never ended"),
+    ]);
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error).message).toBe("The export failed");
+    const lines = errors.filter((line) => line.startsWith("{"));
+    expect(lines).toHaveLength(1);
+    const logged = JSON.parse(lines[0]) as Record<string, unknown>;
+    expect(logged).toMatchObject({
+      level: "error",
+      scope: "export",
+      message: `Error: page two of the ${format} could not be read`,
+      studyId: 4242,
+      format,
+    });
+  });
+});
