@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import ExcelJS from "exceljs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DecryptedResponse } from "@/lib/responses/export";
@@ -180,5 +181,87 @@ describe.each([
       studyId: 4242,
       format,
     });
+  });
+});
+
+describe("the xlsx body", () => {
+  const LIMIT = 32_767;
+
+  async function workbookOf(source: ExportSource) {
+    const bytes = await readAll(xlsxStream(source));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    return { bytes, workbook };
+  }
+
+  it("shortens text Excel would refuse to its limit, marked with an ellipsis; the CSV keeps it", async () => {
+    const long = `${"a".repeat(LIMIT - 1)}bcd`;
+    const atLimit = "c".repeat(LIMIT);
+    const source: ExportSource = {
+      studyId: 1,
+      columns: [column("a", "q".repeat(LIMIT + 5))],
+      pages: async function* () {
+        yield [response(long), response(atLimit)];
+      },
+    };
+    const { workbook } = await workbookOf(source);
+    const responses = workbook.getWorksheet("responses")!;
+    const cell = (row: number) => responses.getRow(row).getCell(3).value as string;
+    expect(cell(2)).toHaveLength(LIMIT);
+    expect(cell(2)).toBe(`${"a".repeat(LIMIT - 1)}…`);
+    expect(cell(3)).toBe(atLimit);
+    const questionText = workbook.getWorksheet("codebook")!.getRow(2).getCell(4).value;
+    expect(questionText).toBe(`${"q".repeat(LIMIT - 1)}…`);
+
+    const csv = (await readAll(csvStream(source))).toString("utf8");
+    expect(csv).toContain(`,${long}\r\n`);
+  });
+
+  it("keeps each sheet's header row in view and writes text inline", async () => {
+    const { source } = pagedSource([[response("one")]]);
+    const { bytes, workbook } = await workbookOf(source);
+    for (const name of ["responses", "codebook"]) {
+      expect(workbook.getWorksheet(name)!.views).toEqual([
+        expect.objectContaining({ state: "frozen", ySplit: 1 }),
+      ]);
+    }
+    // No shared-strings table: it would hold every answer until the file's end.
+    expect(bytes.includes("xl/sharedStrings.xml")).toBe(false);
+    expect(workbook.getWorksheet("responses")!.getRow(2).getCell(3).value).toBe("one");
+  });
+});
+
+describe("a large xlsx", () => {
+  it("goes out as the responses are read, not held back uncompressed", async () => {
+    // Answers that barely compress (base64 of random bytes, each under deflate's 32 KB window
+    // and none repeated within it), so the file's size follows the text written.
+    const texts = Array.from({ length: 64 }, () => randomBytes(22_000).toString("base64"));
+    const ROWS = 16;
+    const PAGES = 12;
+    let written = 0;
+    let received = 0;
+    const behind: number[] = [];
+    const source: ExportSource = {
+      studyId: 1,
+      columns: [column("a")],
+      pages: async function* () {
+        for (let p = 0; p < PAGES; p++) {
+          // Base64 carries 6 bits a character: what deflate makes of the text so far.
+          behind.push(written * 0.75 - received);
+          const page = Array.from({ length: ROWS }, (_, i) => response(texts[(p * ROWS + i) % 64]));
+          written += ROWS * texts[0].length;
+          yield page;
+        }
+      },
+    };
+    const reader = xlsxStream(source).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.length;
+    }
+    expect(received).toBeGreaterThan(written * 0.7);
+    // Each page is ~470 KB of text; what is not yet out stays near the zip's 256 KB allowance.
+    expect(Math.max(...behind)).toBeLessThan(1_500_000);
   });
 });
