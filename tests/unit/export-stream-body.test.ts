@@ -265,3 +265,27 @@ describe("a large xlsx", () => {
     expect(Math.max(...behind)).toBeLessThan(1_500_000);
   });
 });
+
+describe("an xlsx download given up on while its end is written", () => {
+  it("ends quietly", async () => {
+    let reader!: ReadableStreamDefaultReader<Uint8Array>;
+    let gone = false;
+    const source: ExportSource = {
+      studyId: 1,
+      columns: [column("a")],
+      pages: async function* () {
+        yield [response("one")];
+        // After the last page: the reader leaves while the zip writes the workbook's end.
+        setTimeout(() => {
+          void reader.cancel();
+          gone = true;
+        }, 0);
+      },
+    };
+    reader = xlsxStream(source).getReader();
+    expect((await reader.read()).done).toBe(false);
+    await until(() => gone, "the reader leaves");
+    await turns(200);
+    expect(errors).toEqual([]);
+  });
+});
