@@ -56,6 +56,12 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
 
 const turns = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Time enough for the export to read and write whatever it is going to without a reader. */
+async function settle() {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+  await turns(50);
+}
+
 async function until(condition: () => boolean, what: string, ms = 3_000) {
   const end = Date.now() + ms;
   while (!condition()) {
@@ -100,7 +106,7 @@ describe("back-pressure", () => {
       [response("third")],
     ]);
     const body = csvStream(source);
-    await turns(50);
+    await settle();
     expect(state.pulled).toBe(1);
 
     const bytes = await readAll(body);
@@ -116,7 +122,7 @@ describe("back-pressure", () => {
       [response("third")],
     ]);
     const body = csvStream(source);
-    await turns(50);
+    await settle();
     expect(state.pulled).toBe(2);
     await readAll(body);
     expect(state.pulled).toBe(3);
@@ -268,7 +274,6 @@ describe("a large xlsx", () => {
 
 describe("an xlsx download given up on while its end is written", () => {
   it("ends quietly", async () => {
-    let reader!: ReadableStreamDefaultReader<Uint8Array>;
     let gone = false;
     const source: ExportSource = {
       studyId: 1,
@@ -282,7 +287,7 @@ describe("an xlsx download given up on while its end is written", () => {
         }, 0);
       },
     };
-    reader = xlsxStream(source).getReader();
+    const reader = xlsxStream(source).getReader();
     expect((await reader.read()).done).toBe(false);
     await until(() => gone, "the reader leaves");
     await turns(200);
