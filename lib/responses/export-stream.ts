@@ -50,6 +50,9 @@ function producedStream(
 ): ReadableStream<Uint8Array> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;
+  // Set once the body is broken off: exceljs' zip may still be flushing what it had queued, and
+  // a chunk enqueued on an errored body would throw outside any caller.
+  let failed = false;
   let wake: (() => void) | null = null;
   const wakeUp = () => {
     wake?.();
@@ -72,7 +75,7 @@ function producedStream(
 
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      if (!cancelled) controller.enqueue(new Uint8Array(chunk));
+      if (!cancelled && !failed) controller.enqueue(new Uint8Array(chunk));
       callback();
     },
     final(callback) {
@@ -90,7 +93,9 @@ function producedStream(
 
   produce({ sink, room, cancelled: () => cancelled }).catch((error: unknown) => {
     logError("export", error, what);
-    if (!cancelled) controller.error(new Error("The export failed"));
+    if (cancelled) return;
+    failed = true;
+    controller.error(new Error("The export failed"));
   });
   return body;
 }
