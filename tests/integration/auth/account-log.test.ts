@@ -1,10 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changePassword, deleteOwnAccount, signOutOtherSessions } from "@/lib/auth/account";
-import { issueSetPasswordToken, resetPassword } from "@/lib/auth/password-reset";
+import {
+  issueSetPasswordToken,
+  requestPasswordReset,
+  resetPassword,
+} from "@/lib/auth/password-reset";
 import { createSession } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
+import { installMailTransport } from "@/lib/mail";
+import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
+import { useFakeProvider } from "../messages/support";
 import { account, PASSWORD, userRow } from "./support";
 
 // What whoever runs the site reads afterwards about changes to an account: one line per event,
@@ -17,11 +24,29 @@ beforeEach(() => {
   lines = [];
   for (const method of ["log", "warn", "error"] as const) {
     vi.spyOn(console, method).mockImplementation((text: unknown) => {
-      lines.push(JSON.parse(String(text)) as Line);
+      // An error's stack frames follow its line as plain text.
+      if (String(text).startsWith("{")) lines.push(JSON.parse(String(text)) as Line);
     });
   }
 });
 afterEach(() => vi.restoreAllMocks());
+
+let provider: FakeResend;
+beforeAll(async () => {
+  provider = await startFakeResend();
+  useFakeProvider(provider);
+});
+afterAll(async () => {
+  installMailTransport(undefined);
+  await provider.close();
+});
+
+/** The reset mail is sent after the answer; waits for its log line. */
+async function settled(message: string): Promise<void> {
+  await vi.waitFor(() => expect(lines.map((l) => l.message)).toContain(message), {
+    timeout: 10_000,
+  });
+}
 
 const authLines = () =>
   lines.filter((l) => l.scope === "auth").map(({ t: _time, ...rest }) => rest);
@@ -127,5 +152,30 @@ describe("the account log", () => {
       },
     ]);
     expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
+  it("records a reset mail sent, and a failed one with what was being sent", async () => {
+    const { user, email } = await account();
+    await requestPasswordReset(email, "192.0.2.77", "en");
+    await settled("password reset mail sent");
+    expect(authLines()).toContainEqual({
+      level: "info",
+      scope: "auth",
+      message: "password reset mail sent",
+      userId: user.id,
+    });
+
+    lines = [];
+    provider.failNext({ status: 500 });
+    await requestPasswordReset(email, "192.0.2.78", "en");
+    await vi.waitFor(() => expect(lines.some((l) => l.level === "error")).toBe(true), {
+      timeout: 10_000,
+    });
+    expect(lines.find((l) => l.level === "error")).toMatchObject({
+      scope: "auth",
+      action: "password reset mail",
+      userId: user.id,
+    });
+    expect(lines.map((l) => l.message)).not.toContain("password reset mail sent");
   });
 });
