@@ -112,8 +112,7 @@ describe("the code step", () => {
   it("gives the account's units back on success: only wrong codes use up its limit", async () => {
     const { email, user, secret } = await account({ twoFactor: true });
     const ip = "client-c4";
-    // Nine wrong codes over two challenges (the fifth ends the first): one short of the limit of
-    // ten.
+    // Nine wrong codes, one short of the limit of ten, over two challenges (five end one).
     for (const wrongCodes of [5, 4]) {
       const token = await challengeFor(email, ip, T0);
       for (let i = 0; i < wrongCodes; i++) {
