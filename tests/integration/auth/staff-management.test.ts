@@ -7,6 +7,7 @@ import * as staff from "@/app/api/staff/route";
 import * as staffMember from "@/app/api/staff/[id]/route";
 import * as resendInvite from "@/app/api/staff/[id]/resend_invite/route";
 import * as reset from "@/app/api/reset_password/route";
+import * as deleteAccount from "@/app/api/delete_account/route";
 import * as login from "@/app/api/login/route";
 import { call } from "../../helpers/http";
 import { account, quietLogs, signIn, userRow } from "./support";
@@ -213,6 +214,39 @@ describe("staff management (admins only)", () => {
       body: { is_admin: false },
     });
     expect(last.status).toBe(409);
+  });
+
+  it("with a single admin, still changes and removes the other accounts", async () => {
+    const db = await getDb();
+    await db.update(staffUsers).set({ isAdmin: false });
+    const a = await admin();
+    const other = await account();
+    const leaving = await account();
+    // Only the admin's own role or account is guarded; everyone else's may change.
+    const take = await call(staffMember.PUT, {
+      method: "PUT",
+      cookie: a.cookie,
+      params: { id: String(other.user.id) },
+      body: { is_admin: false },
+    });
+    expect(take.status).toBe(200);
+    expect(take.body.is_admin).toBe(false);
+    const remove = await call(staffMember.DELETE, {
+      method: "DELETE",
+      cookie: a.cookie,
+      params: { id: String(other.user.id) },
+      body: { password: a.password },
+    });
+    expect(remove.status).toBe(200);
+    const own = await call(deleteAccount.DELETE, {
+      method: "DELETE",
+      cookie: await signIn(leaving.email),
+      body: { password: leaving.password },
+    });
+    expect(own.status).toBe(200);
+    expect(await userRow(other.user.id)).toBeUndefined();
+    expect(await userRow(leaving.user.id)).toBeUndefined();
+    expect((await userRow(a.user.id)).isAdmin).toBe(true);
   });
 
   it("two admins demoting each other at once leave one admin", async () => {
