@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { staffUsers } from "@/db/schema";
 import { changePassword, deleteOwnAccount, signOutOtherSessions } from "@/lib/auth/account";
 import {
   issueSetPasswordToken,
@@ -177,5 +180,22 @@ describe("the account log", () => {
       userId: user.id,
     });
     expect(lines.map((l) => l.message)).not.toContain("password reset mail sent");
+  });
+
+  it("refuses a password change for an account that has no password yet", async () => {
+    const { user } = await account();
+    const db = await getDb();
+    const [invited] = await db
+      .update(staffUsers)
+      .set({ passwordHash: null })
+      .where(eq(staffUsers.id, user.id))
+      .returning();
+    const { token } = await createSession(user.id);
+    const error = await changePassword(invited, sha256Hex(token), {
+      current_password: "",
+      new_password: NEW_PASSWORD,
+    }).catch((e: unknown) => e);
+    expect((error as AppError).code).toBe(ErrorCode.WRONG_PASSWORD);
+    expect((await userRow(user.id)).passwordHash).toBeNull();
   });
 });
