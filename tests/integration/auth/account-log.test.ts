@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { staffUsers } from "@/db/schema";
@@ -14,25 +14,16 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { installMailTransport } from "@/lib/mail";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
+import { captureLogLines } from "../../helpers/log-lines";
 import { useFakeProvider } from "../messages/support";
 import { account, PASSWORD, userRow } from "./support";
 
 // What whoever runs the site reads afterwards about changes to an account: one line per event,
 // naming the account by id, never a password or a link's token.
 
-type Line = Record<string, unknown>;
-let lines: Line[] = [];
-
-beforeEach(() => {
-  lines = [];
-  for (const method of ["log", "warn", "error"] as const) {
-    vi.spyOn(console, method).mockImplementation((text: unknown) => {
-      // An error's stack frames follow its line as plain text.
-      if (String(text).startsWith("{")) lines.push(JSON.parse(String(text)) as Line);
-    });
-  }
-});
-afterEach(() => vi.restoreAllMocks());
+const log = captureLogLines();
+const lines = () => log.lines();
+const authLines = () => lines().filter((l) => l.scope === "auth");
 
 let provider: FakeResend;
 beforeAll(async () => {
@@ -46,13 +37,10 @@ afterAll(async () => {
 
 /** The reset mail is sent after the answer; waits for its log line. */
 async function settled(message: string): Promise<void> {
-  await vi.waitFor(() => expect(lines.map((l) => l.message)).toContain(message), {
+  await vi.waitFor(() => expect(lines().map((l) => l.message)).toContain(message), {
     timeout: 10_000,
   });
 }
-
-const authLines = () =>
-  lines.filter((l) => l.scope === "auth").map(({ t: _time, ...rest }) => rest);
 
 const NEW_PASSWORD = "Brand-New-Pass-4";
 
@@ -77,7 +65,7 @@ describe("the account log", () => {
       },
       { level: "info", scope: "auth", message: "password changed", userId: user.id },
     ]);
-    expect(JSON.stringify(lines)).not.toContain(NEW_PASSWORD);
+    expect(JSON.stringify(lines())).not.toContain(NEW_PASSWORD);
   });
 
   it("records a change refused because the password changed meanwhile", async () => {
@@ -89,7 +77,7 @@ describe("the account log", () => {
       current_password: PASSWORD,
       new_password: NEW_PASSWORD,
     });
-    lines = [];
+    log.clear();
     // A request that read the account before that change, with the password it then had.
     const error = await changePassword(before, sessionId, {
       current_password: PASSWORD,
@@ -154,7 +142,7 @@ describe("the account log", () => {
         purpose: "invite",
       },
     ]);
-    expect(JSON.stringify(lines)).not.toContain(token);
+    expect(JSON.stringify(lines())).not.toContain(token);
   });
 
   it("records a reset mail sent, and a failed one with what was being sent", async () => {
@@ -168,18 +156,18 @@ describe("the account log", () => {
       userId: user.id,
     });
 
-    lines = [];
+    log.clear();
     provider.failNext({ status: 500 });
     await requestPasswordReset(email, "192.0.2.78", "en");
-    await vi.waitFor(() => expect(lines.some((l) => l.level === "error")).toBe(true), {
+    await vi.waitFor(() => expect(lines().some((l) => l.level === "error")).toBe(true), {
       timeout: 10_000,
     });
-    expect(lines.find((l) => l.level === "error")).toMatchObject({
+    expect(lines().find((l) => l.level === "error")).toMatchObject({
       scope: "auth",
       action: "password reset mail",
       userId: user.id,
     });
-    expect(lines.map((l) => l.message)).not.toContain("password reset mail sent");
+    expect(lines().map((l) => l.message)).not.toContain("password reset mail sent");
   });
 
   it("refuses a password change for an account that has no password yet", async () => {
