@@ -1,0 +1,215 @@
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { otherMethods, route } from "@/lib/http/handler";
+import { call } from "../helpers/http";
+import { staffWithSession } from "../helpers/staff";
+
+// How the route wrapper reads and refuses input, before any handler runs: each refusal in the
+// error envelope with the field it concerns.
+
+const anything = route({ auth: "none", body: z.unknown() }, ({ body }) => ({ got: body }));
+const nested = route(
+  {
+    auth: "none",
+    body: z.object({ a: z.object({ b: z.string() }).optional(), list: z.array(z.string()) }),
+  },
+  ({ body }) => ({ got: body }),
+);
+const wholeRule = route(
+  { auth: "none", body: z.object({ x: z.string() }).refine(() => false, "not as a whole") },
+  () => ({}),
+);
+const twoRules = route(
+  { auth: "none", body: z.object({ name: z.string().min(2, "too short").regex(/x/, "needs x") }) },
+  () => ({}),
+);
+const form = route(
+  { auth: "none", body: z.object({ name: z.string() }), bodyKind: "form" },
+  ({ body }) => ({ got: body }),
+);
+const multipart = route(
+  { auth: "none", body: z.instanceof(FormData), bodyKind: "multipart" },
+  ({ body }) => ({ names: [...body.keys()] }),
+);
+const withQuery = route(
+  { auth: "none", query: z.object({ page: z.string().optional() }) },
+  ({ query }) => ({ query }),
+);
+const withoutQuery = route({ auth: "none" }, () => ({ ok: true }));
+const crossOrigin = route({ auth: "none", allowCrossOrigin: true }, () => ({ ok: true }));
+const optional = route({ auth: "optional" }, ({ user }) => ({ id: user?.id ?? null }));
+const staff = route({ auth: "staff" }, ({ user }) => ({ id: user.id }));
+
+const NUL = "Contains a NUL character";
+const refusal = (fields: Record<string, string>) => ({
+  error: { code: 22, message: "Invalid input", fields },
+});
+
+describe("a NUL character anywhere in the input", () => {
+  const cases: { name: string; body: unknown; route?: typeof anything; field: string }[] = [
+    { name: "in a nested value", body: { a: { b: "x\u0000y" }, list: [] }, field: "a.b" },
+    { name: "in an array item", body: { list: ["fine", "b\u0000"] }, field: "list.1" },
+    { name: "in a key", body: { a: { "k\u0000": "v" }, list: [] }, field: "a.k\u0000" },
+    { name: "in a top-level key", body: { "k\u0000": 1 }, route: anything, field: "k\u0000" },
+    { name: "as the whole body", body: "x\u0000", route: anything, field: "_" },
+  ];
+  it.each(cases)("is refused with the field it is in: $name", async (c) => {
+    const res = await call(c.route ?? nested, { body: c.body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refusal({ [c.field]: NUL }));
+  });
+
+  it("is looked for in every part of a deep body, and a clean one passes", async () => {
+    const body = { a: { b: "clean" }, list: ["one", "two"] };
+    const res = await call(nested, { body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ got: body });
+  });
+
+  it("is refused in a form field and in a file's name", async () => {
+    const field = new FormData();
+    field.set("name", "A\u0000");
+    const res = await call(form, { rawBody: field });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refusal({ name: NUL }));
+
+    const file = new FormData();
+    file.set("upload", new File(["%PDF-1.4"], "report\u0000.pdf", { type: "application/pdf" }));
+    const upload = await call(multipart, { rawBody: file });
+    expect(upload.status).toBe(400);
+    expect(upload.body).toEqual(refusal({ upload: NUL }));
+  });
+});
+
+describe("validation messages", () => {
+  it("name a rule on the whole body '_'", async () => {
+    const res = await call(wholeRule, { body: { x: "y" } });
+    expect(res.body).toEqual(refusal({ _: "not as a whole" }));
+  });
+
+  it("give each field its first message", async () => {
+    const res = await call(twoRules, { body: { name: "A" } });
+    expect(res.body).toEqual(refusal({ name: "too short" }));
+  });
+});
+
+describe("reading the body", () => {
+  it("reads an empty JSON body as an empty object", async () => {
+    const res = await call(anything, {
+      rawBody: "  ",
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.body).toEqual({ got: {} });
+  });
+
+  it("takes the media type in any case, with parameters", async () => {
+    const res = await call(anything, {
+      rawBody: '{"a":1}',
+      headers: { "content-type": "Application/JSON; charset=utf-8" },
+    });
+    expect(res.body).toEqual({ got: { a: 1 } });
+  });
+
+  it("says what it expected of a body that is not JSON, and of one that does not parse", async () => {
+    const plain = await call(anything, {
+      rawBody: "a=1",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(plain.status).toBe(415);
+    expect(plain.body.error).toEqual({ code: 22, message: "Expected an application/json body" });
+    const broken = await call(anything, {
+      rawBody: "{",
+      headers: { "content-type": "application/json" },
+    });
+    expect(broken.body.error).toEqual({ code: 22, message: "Malformed JSON body" });
+  });
+
+  it("reads a form as its fields, and refuses a form that does not parse", async () => {
+    const fields = new FormData();
+    fields.set("name", "Ann");
+    expect((await call(form, { rawBody: fields })).body).toEqual({ got: { name: "Ann" } });
+    const broken = await call(form, {
+      rawBody: "--x\r\nnonsense",
+      headers: { "content-type": "multipart/form-data; boundary=y" },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error).toEqual({ code: 22, message: "Malformed form body" });
+  });
+});
+
+describe("the query", () => {
+  it("refuses a name given twice when the route reads the query", async () => {
+    const res = await call(withQuery, { path: "/api/test?page=1&page=2" });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refusal({ page: "Given more than once" }));
+    const once = await call(withQuery, { path: "/api/test?page=2" });
+    expect(once.body).toEqual({ query: { page: "2" } });
+  });
+
+  it("is not looked at by a route that does not read it", async () => {
+    const res = await call(withoutQuery, { path: "/api/test?page=1&page=2" });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("who may call", () => {
+  it("lets a route meant for mail clients take a POST from anywhere, and only that route", async () => {
+    const foreign = { method: "POST", origin: "https://mail.example" } as const;
+    expect((await call(crossOrigin, foreign)).status).toBe(200);
+    expect((await call(withoutQuery, foreign)).status).toBe(403);
+    // Reading needs no origin check on any route.
+    expect((await call(withoutQuery, { origin: "https://elsewhere.example" })).status).toBe(200);
+  });
+
+  it("reads the session on an 'optional' route and lets anonymous callers in", async () => {
+    const { user, cookie } = await staffWithSession();
+    expect((await call(optional, { cookie })).body).toEqual({ id: user.id });
+    expect((await call(optional, {})).body).toEqual({ id: null });
+  });
+
+  it("clears the signed-in hint only when the answer is 'not signed in' and the hint is there", async () => {
+    const hinted = await call(staff, { cookie: "signed_in=1" });
+    expect(hinted.status).toBe(401);
+    expect(hinted.setCookies.some((c) => c.startsWith("signed_in=;"))).toBe(true);
+    const unhinted = await call(staff, { cookie: "other=1" });
+    expect(unhinted.setCookies).toEqual([]);
+    const refusedOtherwise = await call(withQuery, {
+      path: "/api/test?page=1&page=2",
+      cookie: "signed_in=1",
+    });
+    expect(refusedOtherwise.setCookies).toEqual([]);
+  });
+});
+
+describe("methods a route file does not implement", () => {
+  it("answer 405 in the envelope, with the methods that do exist", async () => {
+    const withGet = otherMethods("GET", "POST");
+    const res = await call(withGet.DELETE, { method: "DELETE" });
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ error: { code: 14, message: "Method not allowed" } });
+    expect(res.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+    expect(withGet.PUT.allow).toEqual(["GET", "POST"]);
+    expect(Object.keys(withGet).sort()).toEqual(["DELETE", "PATCH", "PUT"]);
+    const postOnly = otherMethods("POST");
+    const get = await call(postOnly.GET, {});
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+});
+
+describe("an unexpected failure", () => {
+  it("is logged with the method and path, and answered with code 13", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failing = route({ auth: "none" }, () => {
+        throw new Error("boom");
+      });
+      const res = await call(failing, { path: "/api/somewhere?x=1" });
+      expect(res.status).toBe(500);
+      expect(res.body.error.code).toBe(13);
+      const line = JSON.parse(String(error.mock.calls[0]?.[0])) as Record<string, unknown>;
+      expect(line).toMatchObject({ scope: "api", method: "GET", path: "/api/somewhere" });
+    } finally {
+      error.mockRestore();
+    }
+  });
+});
