@@ -31,8 +31,18 @@ describe("the route layer's status mapping", () => {
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("2");
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-type")).toBe("application/json");
     expect(await res.json()).toEqual({
       error: { code: 23, message: "Too many requests, try again later", fields: { a: "b" } },
     });
+  });
+
+  it("sends Retry-After only with a refusal that says when to try again", async () => {
+    const res = errorResponse(new AppError(ErrorCode.INVALID_INPUT));
+    expect(res.status).toBe(400);
+    expect(res.headers.has("retry-after")).toBe(false);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ error: { code: 22, message: expect.any(String) } });
   });
 });
