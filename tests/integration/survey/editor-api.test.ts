@@ -290,7 +290,9 @@ describe("PUT /api/study/{id}/survey", () => {
     });
     expect(wrongUuid.status).toBe(400);
     expect(wrongUuid.body.error.code).toBe(ErrorCode.INVALID_INPUT);
-    expect(Object.keys(wrongUuid.body.error.fields!)).toEqual(["survey_uuid"]);
+    expect(wrongUuid.body.error.fields).toEqual({
+      survey_uuid: "This is not the survey being saved",
+    });
 
     const wrongStudy = await put(survey.study_id, {
       study_id: other.study_id,
@@ -298,7 +300,7 @@ describe("PUT /api/study/{id}/survey", () => {
       steps: [],
     });
     expect(wrongStudy.status).toBe(400);
-    expect(Object.keys(wrongStudy.body.error.fields!)).toEqual(["study_id"]);
+    expect(wrongStudy.body.error.fields).toEqual({ study_id: "This is not the study being saved" });
 
     for (const s of [survey, other]) {
       const row = await storedSurvey(s.study_id);
