@@ -149,6 +149,23 @@ describe("renumbering", () => {
       ["b", 2],
     ]);
     expect(moveItem(blocks, 0, 5).map((bl) => bl.data_name)).toEqual(["a", "b", "c"]);
+    expect(moveItem(blocks, 0, 2).map((bl) => [bl.data_name, bl.order])).toEqual([
+      ["b", 0],
+      ["c", 1],
+      ["a", 2],
+    ]);
+    // A move from or to a place outside the list (one past either end) changes nothing.
+    for (const [from, to] of [
+      [-1, 0],
+      [0, -1],
+      [3, 0],
+      [0, 3],
+      [1, 1],
+    ]) {
+      const moved = moveItem(blocks, from, to);
+      expect(moved, `${from} → ${to}`).toEqual(blocks);
+      expect(moved).not.toBe(blocks);
+    }
     expect(removeItem(blocks, 0).map((bl) => [bl.data_name, bl.order])).toEqual([
       ["b", 0],
       ["c", 1],
@@ -171,6 +188,9 @@ describe("options", () => {
 
   it("does not add an option the block already has", () => {
     expect(canAddOption(block.options, " Home ")).toBe(false);
+    const two = addOption(block, "Work").options;
+    expect(canAddOption(two, "Work")).toBe(false);
+    expect(canAddOption(two, "School")).toBe(true);
     expect(addOption(block, "Home")).toBe(block);
   });
 });
@@ -207,6 +227,16 @@ describe("data names", () => {
     expect(long).toBe("did_anyone_you_know_help_you_afterwards");
   });
 
+  it("cuts a first word longer than a name may be, and puts q_ only before a leading digit", () => {
+    const word = "a".repeat(45);
+    expect(suggestDataName(`${word} more`)).toBe("a".repeat(40));
+    // Exactly 40 characters is still whole.
+    expect(suggestDataName(`${"b".repeat(36)} cde fg`)).toBe(`${"b".repeat(36)}_cde`);
+    expect(suggestDataName("Age in 2024")).toBe("age_in_2024");
+    expect(suggestDataName("--Age  ..  now--")).toBe("age_now");
+    expect(suggestDataName("Age")).toBe("age");
+  });
+
   it("adds a number to a suggestion that is taken", () => {
     expect(suggestDataName("Age", ["age"])).toBe("age_2");
     expect(suggestDataName("Age", ["age", "age_2"])).toBe("age_3");
@@ -220,6 +250,12 @@ describe("data names", () => {
     // Two questions so far: the third is question_3, which is taken, so question_4.
     expect(defaultDataName(steps)).toBe("question_4");
     expect(defaultDataName([])).toBe("question_1");
+    // Text blocks are not counted, and a name is compared trimmed.
+    expect(
+      defaultDataName([
+        { order: 0, blocks: [text("t1", 0), text("t2", 1), open(" question_2 ", 2)] },
+      ]),
+    ).toBe("question_3");
   });
 });
 

@@ -84,6 +84,9 @@ describe("checkAnswer: the rules of a step", () => {
   it("refuses options that are not offered, offered twice, or more than one when only one is allowed", () => {
     expect(checkAnswer(choice(true), choiceAnswer("D"))).toBe("unknown_option");
     expect(checkAnswer(choice(true), choiceAnswer("a"))).toBe("unknown_option");
+    // One offered option beside one that is not: the unknown one is not let through.
+    expect(checkAnswer(choice(true), choiceAnswer("A", "D"))).toBe("unknown_option");
+    expect(checkAnswer(choice(true), choiceAnswer("D", "A"))).toBe("unknown_option");
     expect(checkAnswer(choice(true), choiceAnswer("A", "A"))).toBe("duplicate_option");
     expect(checkAnswer(choice(false), choiceAnswer("A", "B"))).toBe("one_option_only");
   });
