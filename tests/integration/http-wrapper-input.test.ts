@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { ErrorCode } from "@/lib/errors/codes";
 import { otherMethods, route } from "@/lib/http/handler";
 import { call } from "../helpers/http";
 import { staffWithSession } from "../helpers/staff";
@@ -38,6 +39,10 @@ const withQuery = route(
 const withoutQuery = route({ auth: "none" }, () => ({ ok: true }));
 const crossOrigin = route({ auth: "none", allowCrossOrigin: true }, () => ({ ok: true }));
 const optional = route({ auth: "optional" }, ({ user }) => ({ id: user?.id ?? null }));
+const anonymous = route({ auth: "none" }, ({ user, session }) => ({
+  id: user?.id ?? null,
+  session: session !== null,
+}));
 const staff = route({ auth: "staff" }, ({ user }) => ({ id: user.id }));
 
 const NUL = "Contains a NUL character";
@@ -64,6 +69,20 @@ describe("a NUL character anywhere in the input", () => {
     const res = await call(nested, { body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ got: body });
+    // Values that are no strings and hold nothing (null, numbers, booleans) are stepped over.
+    const plain = { a: null, n: 1, t: true, list: [null, 2, false, { deep: null }] };
+    const other = await call(anything, { body: plain });
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ got: plain });
+  });
+
+  it("is refused in a text field of a multipart form", async () => {
+    const form = new FormData();
+    form.set("upload", new File(["%PDF-1.4"], "report.pdf", { type: "application/pdf" }));
+    form.set("title", "Report\u0000");
+    const res = await call(multipart, { rawBody: form });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refusal({ title: NUL }));
   });
 
   it("is refused in a form field and in a file's name", async () => {
@@ -87,6 +106,14 @@ describe("validation messages", () => {
     expect(res.body).toEqual(refusal({ _: "not as a whole" }));
   });
 
+  it("name a field in a nested object or an array by its dotted path", async () => {
+    const inObject = await call(nested, { body: { a: { b: 5 }, list: [] } });
+    expect(inObject.status).toBe(400);
+    expect(Object.keys(inObject.body.error.fields)).toEqual(["a.b"]);
+    const inArray = await call(nested, { body: { list: ["fine", 3] } });
+    expect(Object.keys(inArray.body.error.fields)).toEqual(["list.1"]);
+  });
+
   it("give each field its first message", async () => {
     const res = await call(twoRules, { body: { name: "A" } });
     expect(res.body).toEqual(refusal({ name: "too short" }));
@@ -94,6 +121,16 @@ describe("validation messages", () => {
 });
 
 describe("reading the body", () => {
+  it("holds a route that takes no body to the same limit: a larger one is refused, read or not", async () => {
+    const small = await call(withoutQuery, { rawBody: "x".repeat(1000) });
+    expect(small.status).toBe(200);
+    const large = await call(withoutQuery, { rawBody: "x".repeat(1024 * 1024 + 1) });
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({
+      error: { code: ErrorCode.FILE_REJECTED, message: "The request body is too large" },
+    });
+  });
+
   it("reads an empty JSON body as an empty object", async () => {
     const res = await call(anything, {
       rawBody: "  ",
@@ -165,6 +202,14 @@ describe("who may call", () => {
     const { user, cookie } = await staffWithSession();
     expect((await call(optional, { cookie })).body).toEqual({ id: user.id });
     expect((await call(optional, {})).body).toEqual({ id: null });
+  });
+
+  it("never tells an anonymous route who is signed in, nor renews their session there", async () => {
+    const { cookie } = await staffWithSession();
+    const res = await call(anonymous, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: null, session: false });
+    expect(res.setCookies).toEqual([]);
   });
 
   it("clears the signed-in hint only when the answer is 'not signed in' and the hint is there", async () => {
