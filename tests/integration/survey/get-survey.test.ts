@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/survey/[surveyUuid]/route";
 import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
+import { getPublicSurvey } from "@/lib/surveys/public";
 import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, sampleSteps } from "./support";
 
@@ -91,5 +92,13 @@ describe("GET /api/survey/{surveyUuid}", () => {
     const res = await getSurvey(surveyUuid.toUpperCase());
     expect(res.status).toBe(200);
     expect(res.body.survey_uuid).toBe(surveyUuid);
+  });
+
+  it("answers only for an open study unless a preview is asked for by name", async () => {
+    const { surveyUuid } = await insertStudyWithSurvey({ status: "not_started" });
+    await expect(getPublicSurvey(surveyUuid)).rejects.toMatchObject({ code: 20 });
+    await expect(getPublicSurvey(surveyUuid, {})).rejects.toMatchObject({ code: 20 });
+    const preview = await getPublicSurvey(surveyUuid, { preview: true });
+    expect(preview.preview).toBe(true);
   });
 });

@@ -202,6 +202,18 @@ describe("validateSubmission and collectAnswers agree", () => {
     });
   });
 
+  it("collects nothing for a block that takes no answer, whatever the state holds for it", () => {
+    const noOptions: Block = { ...choice(true, []), data_name: "empty" };
+    const shaky: Step[] = [
+      { order: 0, blocks: [text, noOptions, { ...open(true), data_name: "story" }] },
+    ];
+    const stray: Answer = { type: "open_question", data_name: "story", open_answer: "stray" };
+    const answers = collectAnswers(shaky, (_, b) =>
+      b === 2 ? { type: "open_question", data_name: "story", open_answer: "told" } : stray,
+    );
+    expect(answers).toEqual([{ type: "open_question", data_name: "story", open_answer: "told" }]);
+  });
+
   it("reports every missing answer by step and block, with the product's texts", () => {
     expect(validateSubmission(steps, [])).toEqual({
       ok: false,
