@@ -16,6 +16,8 @@ import {
 import { saveSurveySchema } from "@/lib/surveys/editor-schemas";
 import type { Block, Step } from "@/lib/surveys/schema";
 
+const SURVEY_UUID = "0b6e4b8e-9a53-4c1e-9f53-1f0c5d2f1a10";
+
 const open = (data_name: string, order = 0): Block => ({
   type: "open_question",
   data_name,
@@ -289,12 +291,49 @@ describe("surveyProblems", () => {
   it("is part of the save schema, with the field's path", () => {
     const result = saveSurveySchema.safeParse({
       study_id: 1,
-      survey_uuid: "0b6e4b8e-9a53-4c1e-9f53-1f0c5d2f1a10",
+      survey_uuid: SURVEY_UUID,
       steps: [{ order: 0, blocks: [open("x", 0), open("x", 1)] }],
     });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["steps.0.blocks.1.data_name", "Another question already has this data name"],
     ]);
+  });
+
+  it("gives the form and the route custom issues whose indexes are numbers, two digits too", () => {
+    const many = Array.from({ length: 10 }, (_, i) => open(`q${i}`, i));
+    const result = saveSurveySchema.safeParse({
+      study_id: 1,
+      survey_uuid: SURVEY_UUID,
+      steps: [
+        { order: 0, blocks: [open("story", 0)] },
+        { order: 1, blocks: [...many, open("story", 10), open("", 11)] },
+      ],
+    });
+    expect(result.success).toBe(false);
+    expect(
+      result.error!.issues.map((i) => ({ code: i.code, path: i.path, message: i.message })),
+    ).toEqual([
+      {
+        code: "custom",
+        path: ["steps", 1, "blocks", 10, "data_name"],
+        message: "Another question already has this data name",
+      },
+      {
+        code: "custom",
+        path: ["steps", 1, "blocks", 11, "data_name"],
+        message: "A question needs a data name",
+      },
+    ]);
+  });
+
+  it("lets a survey without problems through the save schema, with or without a version", () => {
+    const base = {
+      study_id: 1,
+      survey_uuid: SURVEY_UUID,
+      steps: [{ order: 0, blocks: [open("story", 0)] }],
+    };
+    expect(saveSurveySchema.safeParse(base).success).toBe(true);
+    expect(saveSurveySchema.safeParse({ ...base, version: 3 }).data?.version).toBe(3);
   });
 });
