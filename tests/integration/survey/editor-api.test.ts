@@ -10,7 +10,7 @@ import type { Step } from "@/lib/surveys/schema";
 import type { Answer } from "../../helpers/answer";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
-import { insertStudyWithSurvey, nextIp, sampleSteps, validAnswers } from "./support";
+import { insertStudyWithSurvey, nextIp, sampleSteps, storedSurvey, validAnswers } from "./support";
 
 let staff: string;
 
@@ -34,12 +34,6 @@ function put(studyId: number | string, body: unknown, cookie: string | null = st
     body,
     cookie: cookie ?? undefined,
   });
-}
-
-async function storedSurvey(studyId: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(surveys).where(eq(surveys.studyId, studyId));
-  return row;
 }
 
 describe("GET /api/study/{id}/survey", () => {

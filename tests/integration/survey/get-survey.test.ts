@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/survey/[surveyUuid]/route";
 import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
+import { ErrorCode } from "@/lib/errors/codes";
 import { getPublicSurvey } from "@/lib/surveys/public";
 import { call } from "../../helpers/http";
 import { insertStudyWithSurvey, sampleSteps } from "./support";
@@ -96,8 +97,12 @@ describe("GET /api/survey/{surveyUuid}", () => {
 
   it("answers only for an open study unless a preview is asked for by name", async () => {
     const { surveyUuid } = await insertStudyWithSurvey({ status: "not_started" });
-    await expect(getPublicSurvey(surveyUuid)).rejects.toMatchObject({ code: 20 });
-    await expect(getPublicSurvey(surveyUuid, {})).rejects.toMatchObject({ code: 20 });
+    await expect(getPublicSurvey(surveyUuid)).rejects.toMatchObject({
+      code: ErrorCode.STUDY_NOT_OPEN,
+    });
+    await expect(getPublicSurvey(surveyUuid, {})).rejects.toMatchObject({
+      code: ErrorCode.STUDY_NOT_OPEN,
+    });
     const preview = await getPublicSurvey(surveyUuid, { preview: true });
     expect(preview.preview).toBe(true);
   });

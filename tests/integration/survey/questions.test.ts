@@ -1,20 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { surveyQuestions, surveys } from "@/db/schema";
+import { surveyQuestions } from "@/db/schema";
 import { saveSurvey } from "@/lib/surveys/editor";
 import { questionsOf, surveyColumns } from "@/lib/surveys/questions";
 import type { Step } from "@/lib/surveys/schema";
-import { insertStudyWithSurvey, sampleSteps } from "./support";
+import { insertStudyWithSurvey, sampleSteps, storedSurvey } from "./support";
 
 // The survey's list of every question it has ever had: the export's columns and codebook rest on
 // it, so answers to a question that was removed or renamed keep a column of their own.
-
-async function surveyOf(studyId: number) {
-  const db = await getDb();
-  const [row] = await db.select().from(surveys).where(eq(surveys.studyId, studyId));
-  return row;
-}
 
 async function recorded(surveyId: number) {
   const db = await getDb();
@@ -28,7 +22,7 @@ async function recorded(surveyId: number) {
 
 /** Saves `steps` as the survey of `studyId`, without a version (the save wins). */
 async function save(studyId: number, steps: Step[]) {
-  const row = await surveyOf(studyId);
+  const row = await storedSurvey(studyId);
   return saveSurvey(studyId, { study_id: studyId, survey_uuid: row.surveyUuid, steps });
 }
 
@@ -66,7 +60,7 @@ describe("questionsOf", () => {
 describe("the recorded questions", () => {
   it("give a new name the next position after every earlier one, however often it is saved", async () => {
     const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
-    const { id: surveyId } = await surveyOf(studyId);
+    const { id: surveyId } = await storedSurvey(studyId);
     // The stored survey predates the list: its questions are recorded first, as they were.
     const steps = sampleSteps();
     steps[0].blocks = [steps[0].blocks[0], open("renamed", 1)];
@@ -96,7 +90,7 @@ describe("the recorded questions", () => {
 
   it("give the export today's questions in survey order, then the retired ones as first seen", async () => {
     const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
-    const { id: surveyId } = await surveyOf(studyId);
+    const { id: surveyId } = await storedSurvey(studyId);
     const steps = sampleSteps();
     // Drop 'remarks' and 'help', and put 'impact' before 'place'.
     steps[0].blocks = [steps[0].blocks[0], steps[0].blocks[1]];
@@ -105,7 +99,7 @@ describe("the recorded questions", () => {
       { ...steps[1].blocks[0], order: 1 },
     ];
     await save(studyId, steps);
-    const { steps: saved } = await surveyOf(studyId);
+    const { steps: saved } = await storedSurvey(studyId);
     const columns = await surveyColumns(surveyId, saved as Step[]);
     expect(columns.map((c) => [c.dataName, c.step, c.retired, c.block.type])).toEqual([
       ["story", 0, false, "open_question"],
@@ -121,7 +115,7 @@ describe("the recorded questions", () => {
 
   it("read a definition changed by hand as its recorded type and text with that type's defaults", async () => {
     const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
-    const { id: surveyId } = await surveyOf(studyId);
+    const { id: surveyId } = await storedSurvey(studyId);
     await save(studyId, [{ order: 0, blocks: [open("story", 0)] }]);
     const db = await getDb();
     const spoil = (dataName: string, type: string) =>

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
 import type { Step } from "@/lib/surveys/schema";
@@ -103,4 +104,11 @@ export async function insertStudyWithSurvey(
     .values({ studyId: study.id, steps: o.steps ?? sampleSteps() })
     .returning({ surveyUuid: surveys.surveyUuid });
   return { studyId: study.id, surveyUuid: survey.surveyUuid };
+}
+
+/** The survey row of a study, as stored. */
+export async function storedSurvey(studyId: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(surveys).where(eq(surveys.studyId, studyId));
+  return row;
 }
