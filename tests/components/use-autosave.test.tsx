@@ -174,7 +174,8 @@ describe("useAutosave", () => {
     act(() => autosave.change("draft"));
     expect(leave()).toBe(true);
     await waitFor(() => expect(status()).toBe(nl.saved));
-    expect(leave()).toBe(false);
+    // The listener goes in an effect that runs just after the render showing "saved".
+    await waitFor(() => expect(leave()).toBe(false));
   });
 
   it("discard forgets a refused value: nothing is sent for it, not even on unmount", async () => {
