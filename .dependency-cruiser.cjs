@@ -4,8 +4,8 @@
  * tests/unit/tooling/boundaries.test.ts.
  *
  * Imports point one way: app → components → lib → db. Within lib, the route layer (lib/http)
- * sits on top of the domain areas and nothing below it imports it. db imports nothing from lib
- * but lib/config. Code that reaches the browser ("use client" files, everything in components/
+ * sits on top of the domain areas and nothing below it imports it. db imports nothing of ours
+ * but config/, and config/ imports nothing of ours. Code that reaches the browser ("use client" files, everything in components/
  * and the client-safe modules listed below) never reaches db/ or a module marked
  * `import "server-only"`, and every other module of db/ and lib/ carries that mark, so the
  * build refuses to put it in a browser bundle.
@@ -20,13 +20,13 @@ const CLIENT_SAFE = [
   "^lib/validation/",
   "^lib/rich-text/allow-list\\.ts$",
   "^lib/i18n/(locales|persist-locale|use-error-message)\\.ts$",
-  "^lib/config/(help-line|quick-exit)\\.ts$",
+  "^config/(help-line|quick-exit)\\.ts$",
   "^lib/auth/(schemas|staff-schemas|public-user|signed-in-hint)\\.ts$",
   "^lib/panel/schemas\\.ts$",
   "^lib/responses/schemas\\.ts$",
   "^lib/studies/(schemas|admin-schemas)\\.ts$",
   "^lib/attachments/schemas\\.ts$",
-  "^lib/messages/schemas\\.ts$",
+  "^lib/mailings/schemas\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
@@ -84,14 +84,14 @@ module.exports = {
         "Packages (db, each lib/<area>, each components/<area>, app) must not depend on each other in a circle.",
       severity: "error",
       scope: "folder",
-      from: { path: "^(app|components|lib|db)(/|$)" },
+      from: { path: "^(app|components|lib|db|config)(/|$)" },
       to: { circular: true },
     },
     {
       name: "no-module-cycles",
       comment: "Modules must not import each other in a circle.",
       severity: "error",
-      from: { path: "^(app|components|lib|db)/" },
+      from: { path: "^(app|components|lib|db|config)/" },
       to: { circular: true },
     },
     {
@@ -119,7 +119,15 @@ module.exports = {
       comment: "db/ is the bottom: it may read the configuration and nothing else of ours.",
       severity: "error",
       from: { path: "^db/" },
-      to: { path: "^(components|app)/|^lib/(?!config/)" },
+      to: { path: "^(components|app|lib)/" },
+    },
+    {
+      name: "config-imports-nothing-of-ours",
+      comment:
+        "config/ validates the environment; everything may read it, so it reads nothing else.",
+      severity: "error",
+      from: { path: "^config/" },
+      to: { path: "^(components|app|lib|db)/" },
     },
     {
       name: "only-routes-import-http",

@@ -21,10 +21,10 @@ export default defineConfig([
     plugins: { boundaries },
     rules: {
       "boundaries/client-boundary": "error",
-      // Environment is validated once in lib/config; nothing else may read process.env.
+      // Environment is validated once in config; nothing else may read process.env.
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read configuration through lib/config." },
+        { object: "process", property: "env", message: "Read configuration through config." },
       ],
       "@typescript-eslint/no-unused-vars": [
         "error",
@@ -34,7 +34,7 @@ export default defineConfig([
   },
   {
     files: [
-      "lib/config/**",
+      "config/**",
       "instrumentation.ts",
       "tests/**",
       "playwright.config.ts",

@@ -1,4 +1,4 @@
-import type { Messages } from "./messages";
+import type { Messages } from "./i18n/messages";
 import type { Locale } from "./lib/i18n/locales";
 
 declare module "next-intl" {

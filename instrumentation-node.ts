@@ -1,5 +1,5 @@
-import { runtime } from "@/lib/config/runtime";
-import { ConfigError, getConfig, type AppConfig } from "@/lib/config";
+import { runtime } from "@/config/runtime";
+import { ConfigError, getConfig, type AppConfig } from "@/config";
 import { startBackgroundJobs } from "@/lib/jobs";
 import { logWarn } from "@/lib/log";
 

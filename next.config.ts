@@ -3,7 +3,7 @@ import createNextIntlPlugin from "next-intl/plugin";
 import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
 import { NON_PORTAL_SOURCE, pageCsp } from "./lib/http/page-csp.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
-import { helpLineBuildWarning } from "./lib/config/help-line.ts";
+import { helpLineBuildWarning } from "./config/help-line.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -102,13 +102,13 @@ const nextConfig: NextConfig = {
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./i18n/request.ts",
   experimental: {
-    // Every messages/<locale>/<area>.json is compiled at build time into next-intl's compact
+    // Every i18n/messages/<locale>/<area>.json is compiled at build time into next-intl's compact
     // form, and the browser formats it with a small runtime instead of shipping the ICU message
     // parser (about 12 kB gzipped) with every client island. Only bundled code sees the compiled
     // form: code run outside Next (`npm run staff:create`, which mails an invitation, and
     // the tests) reads the plain JSON and parses it as before. Messages code reads directly (auth.validation, panelMessages.testMail) must stay
     // plain text, which compiles to itself (tests/unit/messages.test.ts).
-    messages: { path: "./messages", format: "json", locales: "infer", precompile: true },
+    messages: { path: "./i18n/messages", format: "json", locales: "infer", precompile: true },
   },
 });
 

@@ -5,7 +5,7 @@ import { CROSS_ORIGIN_API_PATHS } from "@/lib/http/cross-origin-paths";
 import { isAllowedOrigin } from "@/lib/http/origin";
 import { isPortalPath, pageCsp } from "@/lib/http/page-csp";
 import { errorResponse } from "@/lib/http/status";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

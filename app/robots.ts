@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { getPublicSiteConfig } from "@/lib/config/public-site";
+import { getPublicSiteConfig } from "@/config/public-site";
 
 /**
  * Pages reached through a personal link, a token or a sign-in, and the surveys themselves, have

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { newsArticles } from "@/content/news";
-import { getPublicSiteConfig } from "@/lib/config/public-site";
+import { getPublicSiteConfig } from "@/config/public-site";
 
 /**
  * The public pages that are worth finding. Study pages are left out: the sitemap is built

@@ -19,7 +19,7 @@ import {
   type Database,
 } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
-import { queueMessage } from "@/lib/messages/queue";
+import { queueMessage } from "@/lib/mailings/queue";
 import { startFakeResend, type FakeResend } from "../tests/helpers/fake-resend";
 import { startSenderProcess } from "../tests/support/sender-process-client";
 import { BENCH_ADMIN_URL, postgresReachable } from "./database";

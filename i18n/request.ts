@@ -1,12 +1,12 @@
 import { getRequestConfig } from "next-intl/server";
 import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
-import type { Messages } from "@/messages";
+import type { Messages } from "@/i18n/messages";
 
 /** Only the requested language's messages are loaded. */
 async function loadMessages(locale: Locale): Promise<Messages> {
   return locale === "en"
-    ? (await import("@/messages/en")).default
-    : (await import("@/messages/nl")).default;
+    ? (await import("@/i18n/messages/en")).default
+    : (await import("@/i18n/messages/nl")).default;
 }
 
 export default getRequestConfig(async ({ requestLocale, locale: explicit }) => {

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
-import { getConfig } from "@/lib/config";
-import { devHelpLineDefaults } from "@/lib/config/help-line";
+import { getConfig } from "@/config";
+import { devHelpLineDefaults } from "@/config/help-line";
 import { openPglite } from "@/db/client";
 import { demoAdminNotice, isEmpty, seedDemo } from "@/lib/demo/seed";
 

@@ -9,7 +9,7 @@ import path from "node:path";
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const migrationsFolder = path.join(appRoot, "db", "migrations");
 
-// Blank counts as unset, as in lib/config.
+// Blank counts as unset, as in config.
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 // A relative folder is taken from the app's folder, where the standalone server also looks.
 const pgliteDir = path.resolve(appRoot, process.env.PGLITE_DIR?.trim() || ".data/pglite");

@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { getDatabase } from "@/db/client";
 import { demoAdminNotice, isEmpty, seedDemo } from "@/lib/demo/seed";
 

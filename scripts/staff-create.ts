@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { installDatabase, openPglite, openPostgres } from "@/db/client";
 import { createStaffAccount } from "@/lib/auth/staff-users";
 import { AppError } from "@/lib/errors/app-error";

@@ -10,7 +10,7 @@ type DynamicT = ((key: string) => string) & { has: (key: string) => boolean };
 
 /**
  * Turns an API error into the text the reader sees: the screen's own text for the code if it
- * has one, else `errors.codes.<code>` of messages/<locale>/errors.json, else the generic
+ * has one, else `errors.codes.<code>` of i18n/messages/<locale>/errors.json, else the generic
  * "an unknown error occurred", which is also what a request that got no answer shows.
  */
 export function useErrorMessage(texts?: ErrorTexts): (error: ApiError) => string {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 
 /**
  * What every public page's client islands use: the header and footer and dialogs. The footer's
- * login dialog brings its own texts when it loads (components/auth/login-dialog).
+ * login dialog brings its own texts when it loads (components/public/login-dialog).
  */
 export const BASE_CLIENT_MESSAGES = ["common"];
 

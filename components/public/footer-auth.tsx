@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 
-const loadLoginDialog = () => import("@/components/auth/login-dialog");
+const loadLoginDialog = () => import("@/components/public/login-dialog");
 
 // The sign-in dialog (its forms and validation) is only for staff: visitors never download it.
 const LoginDialog = dynamic(() => loadLoginDialog().then((m) => m.LoginDialog), { ssr: false });

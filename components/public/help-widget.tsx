@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { HelpLine } from "@/lib/config/help-line";
+import type { HelpLine } from "@/config/help-line";
 import { hasHelpContacts } from "./help-widget-contacts";
 import { HelpWidgetPanel } from "./help-widget-panel";
 

@@ -3,7 +3,7 @@
 import type { Answer } from "@/lib/surveys/answers";
 import type { Block } from "@/lib/surveys/schema";
 import { isQuestion } from "@/lib/surveys/validation";
-import { RichText } from "@/components/studies/rich-text";
+import { RichText } from "@/components/rich-text/rich-text";
 import { ChoiceField } from "./choice-field";
 import { OpenQuestionField } from "./open-question-field";
 import { ScaleField } from "./scale-field";

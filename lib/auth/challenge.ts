@@ -2,7 +2,7 @@ import "server-only";
 import { eq, lt, sql } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { loginChallenges, staffUsers, type StaffUser } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { serializeCookie } from "@/lib/cookies";
 

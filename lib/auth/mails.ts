@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 import { readCookie } from "@/lib/cookies";
 import type { MailMessage } from "@/lib/mail";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "@/lib/validation";
-import enAuth from "@/messages/en/auth.json";
+import enAuth from "@/i18n/messages/en/auth.json";
 
 /**
  * Every payload of the staff sign-in and account calls, shared by the forms and the handlers.

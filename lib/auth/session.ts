@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, lt, ne } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { sessions, staffUsers, type StaffUser } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { readUniqueCookie, serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import type { PublicUser } from "./public-user";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac } from "node:crypto";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 
 /**
  * The keys of this site with their ids. Every ciphertext and every value derived from a secret

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 
 function originOf(value: string | null): string | null {
   if (!value) return null;

@@ -1,8 +1,8 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { getDatabase } from "@/db/client";
 import { logError } from "@/lib/log";
-import { wakeDeliveryLoop } from "@/lib/messages/delivery/loop";
+import { wakeDeliveryLoop } from "@/lib/mailings/delivery/loop";
 import { runScheduledWork } from "./scheduled";
 
 const startedKey = Symbol.for("research-panel.jobs-started");

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 
 /**
  * An absolute address on this site, for mails: built from APP_URL (kept with any path it has),

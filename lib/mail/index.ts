@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { createLogTransport } from "./transports/log";
 import { createMemoryTransport } from "./transports/memory";
 import { createResendTransport } from "./transports/resend";

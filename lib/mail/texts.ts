@@ -1,11 +1,11 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
 import type { Locale } from "@/lib/i18n/locales";
-import enMail from "@/messages/en/mail.json";
-import nlMail from "@/messages/nl/mail.json";
+import enMail from "@/i18n/messages/en/mail.json";
+import nlMail from "@/i18n/messages/nl/mail.json";
 
 /**
- * Mail texts live with the other translations (messages/<locale>/mail.json). Mails are written
+ * Mail texts live with the other translations (i18n/messages/<locale>/mail.json). Mails are written
  * outside any page render (in a route handler, after a response, from a scheduled job), so they
  * are read with a translator of their own rather than the request's.
  */

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { pseudonymousKey } from "./keys";
 import { SITE_WIDE, type RateLimitRule } from "./limiter";
 

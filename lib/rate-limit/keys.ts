@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { hmacHex } from "@/lib/crypto/tokens";
 
 /**

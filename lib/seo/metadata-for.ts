@@ -2,7 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { pageLocale } from "@/lib/i18n/page-locale";
-import type { Messages } from "@/messages";
+import type { Messages } from "@/i18n/messages";
 import { publicPageMetadata } from "./page-metadata";
 
 type Join<P extends string, K extends string> = P extends "" ? K : `${P}.${K}`;

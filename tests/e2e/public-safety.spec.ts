@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/quick-exit";
+import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
 import { expectNoAxeViolations } from "./support/axe";
 import { setLocaleCookie } from "./support/locale";
 import { e2eHelpLine } from "./support/public-site";

@@ -1,6 +1,6 @@
-import { parseConfig, type AppConfig } from "@/lib/config";
+import { parseConfig, type AppConfig } from "@/config";
 
-// The key lib/config caches the parsed configuration under (see getConfig).
+// The key config caches the parsed configuration under (see getConfig).
 const cacheKey = Symbol.for("research-panel.config");
 
 /**

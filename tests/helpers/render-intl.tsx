@@ -1,8 +1,8 @@
 import { render, type RenderResult } from "@testing-library/react";
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactElement } from "react";
-import en from "@/messages/en";
-import nl from "@/messages/nl";
+import en from "@/i18n/messages/en";
+import nl from "@/i18n/messages/nl";
 
 export const messagesOf = { nl, en } as const;
 

@@ -14,7 +14,7 @@ import {
   insertMembers,
   messageRow,
   waitFor,
-} from "../integration/messages/support";
+} from "../integration/mailings/support";
 import { insertStudyWithSurvey, validAnswers } from "../integration/survey/support";
 
 /**

@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages, surveyResponses } from "@/db/schema";
 import { call, type CallResult } from "../helpers/http";
 import { staffWithSession } from "../helpers/staff";
-import { draft, insertMembers } from "../integration/messages/support";
+import { draft, insertMembers } from "../integration/mailings/support";
 import { insertStudyWithSurvey, validAnswers } from "../integration/survey/support";
 import { databaseUrl, onPostgres } from "./support/postgres";
 

@@ -9,7 +9,7 @@ import { databaseUrl, onPostgres } from "./support/postgres";
  * whatever must hold for the site as a whole holds across them. The embedded database serves
  * one process only, so this runs on Postgres (CI's second run). One panel message sent while
  * several instances run their sender reaching each member once is covered by
- * tests/integration/messages/parallel-senders.test.ts.
+ * tests/integration/mailings/parallel-senders.test.ts.
  */
 describe.runIf(onPostgres)("two instances on one Postgres", () => {
   let a: Instance;

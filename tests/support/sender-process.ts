@@ -7,7 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import { getDatabase } from "@/db/client";
-import { deliverPending } from "@/lib/messages/delivery/deliver";
+import { deliverPending } from "@/lib/mailings/delivery/deliver";
 
 const database = await getDatabase();
 await database.db.execute("select 1");

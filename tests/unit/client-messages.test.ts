@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
-import nl from "@/messages/nl";
+import nl from "@/i18n/messages/nl";
 
 describe("pickMessages", () => {
   it("keeps only the named namespaces and sub-trees, nested as in the original", () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  devHelpLineDefaults,
-  EXAMPLE_HELP_LINE,
-  helpLineBuildWarning,
-} from "@/lib/config/help-line";
-import { parsePublicSiteConfig } from "@/lib/config/public-site";
+import { devHelpLineDefaults, EXAMPLE_HELP_LINE, helpLineBuildWarning } from "@/config/help-line";
+import { parsePublicSiteConfig } from "@/config/public-site";
 
 const real = {
   HELP_PHONE: "0800 0188",
@@ -15,7 +11,7 @@ const real = {
 describe("the help line in development", () => {
   it("fills in the example details when no help-line setting is present", () => {
     expect(devHelpLineDefaults({})).toEqual(EXAMPLE_HELP_LINE);
-    // Blank values count as not configured, as they do in lib/config.
+    // Blank values count as not configured, as they do in config.
     expect(devHelpLineDefaults({ HELP_PHONE: "", HELP_CHAT_URL: "  " })).toEqual(EXAMPLE_HELP_LINE);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openTotpSecret, readTotpSecret, sealTotpSecret } from "@/lib/auth/totp";
-import { ConfigError, parseConfig } from "@/lib/config";
+import { ConfigError, parseConfig } from "@/config";
 import { deriveKey, encrypt } from "@/lib/crypto/aead";
 import { appSecretRing, keyId } from "@/lib/crypto/keyring";
 import { hmacHex } from "@/lib/crypto/tokens";

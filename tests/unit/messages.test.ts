@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import compile from "icu-minify/compile";
 import { describe, expect, it } from "vitest";
-import en from "@/messages/en";
-import nl from "@/messages/nl";
+import en from "@/i18n/messages/en";
+import nl from "@/i18n/messages/nl";
 import { allErrorCodes } from "@/lib/errors/codes";
 
 function keys(value: unknown, prefix = ""): string[] {
@@ -22,7 +22,7 @@ describe("messages", () => {
   });
 
   it("both languages load the same message files", () => {
-    const dir = path.resolve(__dirname, "../../messages");
+    const dir = path.resolve(__dirname, "../../i18n/messages");
     const files = (l: string) => readdirSync(path.join(dir, l)).sort();
     expect(files("en")).toEqual(files("nl"));
     for (const file of files("nl").filter((f) => f.endsWith(".json"))) {
@@ -56,7 +56,7 @@ describe("messages", () => {
 
   it("texts read without a translator are plain text, which the build's precompilation keeps", () => {
     // next.config.ts compiles every message file in the bundle; a text with an argument or
-    // a tag would become a compiled array where lib/auth/schemas.ts and lib/messages/render.ts
+    // a tag would become a compiled array where lib/auth/schemas.ts and lib/mailings/render.ts
     // expect a string.
     const direct = [
       en.auth.validation,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 // The origin check reads two settings; both proxy modes are set here per test, without a
 // database or a route (the integration suites run it through the wrapper, once per mode).
 const settings = { appOrigin: "https://panel.example.org", trustProxy: false };
-vi.mock("@/lib/config", () => ({ getConfig: () => settings }));
+vi.mock("@/config", () => ({ getConfig: () => settings }));
 
 const { isAllowedOrigin } = await import("@/lib/http/origin");
 

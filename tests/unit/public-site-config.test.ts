@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/lib/config";
-import { parsePublicSiteConfig } from "@/lib/config/public-site";
-import { DEFAULT_QUICK_EXIT_URL } from "@/lib/config/quick-exit";
+import { ConfigError, parseConfig } from "@/config";
+import { parsePublicSiteConfig } from "@/config/public-site";
+import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
 
 describe("public site configuration", () => {
   it("builds without the server's secrets, even in production", () => {

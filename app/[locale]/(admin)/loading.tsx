@@ -1,4 +1,4 @@
-import { LoadingScreen } from "@/components/admin/loading-screen";
+import { LoadingScreen } from "@/components/admin/shell/loading-screen";
 
 export default function AdminLoading() {
   return <LoadingScreen />;

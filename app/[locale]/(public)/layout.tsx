@@ -3,7 +3,7 @@ import { HelpWidget } from "@/components/public/help-widget";
 import { QuickExit } from "@/components/public/quick-exit";
 import { SiteFooter } from "@/components/public/site-footer";
 import { SiteHeader } from "@/components/public/site-header";
-import { getPublicSiteConfig } from "@/lib/config/public-site";
+import { getPublicSiteConfig } from "@/config/public-site";
 import { pageLocale } from "@/lib/i18n/page-locale";
 
 export default async function PublicLayout({ children, params }: LayoutProps<"/[locale]">) {

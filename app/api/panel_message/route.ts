@@ -1,8 +1,8 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { createMessage } from "@/lib/messages/drafts";
-import { listMessages } from "@/lib/messages/read";
-import { panelMessageCreateSchema } from "@/lib/messages/schemas";
-import { toPanelMessageDto } from "@/lib/messages/serialize";
+import { createMessage } from "@/lib/mailings/drafts";
+import { listMessages } from "@/lib/mailings/read";
+import { panelMessageCreateSchema } from "@/lib/mailings/schemas";
+import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 import { KeyRound, LogOut, Pencil, ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteAccountDialog } from "./delete-account-dialog";
 import { DisableTwoFactorDialog } from "./disable-two-factor-dialog";

@@ -10,7 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { changePasswordFormSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");

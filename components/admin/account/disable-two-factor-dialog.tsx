@@ -10,7 +10,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");

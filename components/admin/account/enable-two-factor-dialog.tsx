@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 type Setup = { qr_code: string; totp_secret: string };
 

@@ -14,7 +14,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { StaffListItem } from "@/lib/auth/staff-schemas";
 import { ErrorCode } from "@/lib/errors/codes";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { InviteForm } from "./invite-form";
 
 /** What the password dialog is confirming, and for whom. */

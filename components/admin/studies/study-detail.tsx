@@ -12,7 +12,7 @@ import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { apiOrThrow } from "@/lib/api-client";
 import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas";
-import { useStaffUser } from "../staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { AttachmentsSection } from "./attachments-section";
 import { DeleteStudyDialog } from "./delete-study-dialog";
 import { DownloadResponsesButton } from "./download-responses-button";

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PanelMessageDetailDto } from "@/lib/messages/schemas";
+import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
 import { messagesOf } from "../../helpers/render-intl";
 import {
   admin,

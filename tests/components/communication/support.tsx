@@ -2,10 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { toast, Toaster } from "sonner";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { StaffUserProvider } from "@/components/admin/staff-user-context";
-import { CommunicationAdmin } from "@/components/messages/communication-admin";
+import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
+import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
 import type { PublicUser } from "@/lib/auth/public-user";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/messages/schemas";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { startApiTestServer, type ApiTestServer } from "../../helpers/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../../helpers/render-intl";
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { openPglite } from "@/db/client";
 import { prepareE2eData } from "./fixtures-data";
 

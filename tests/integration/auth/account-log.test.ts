@@ -15,7 +15,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { installMailTransport } from "@/lib/mail";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { captureLogLines } from "../../helpers/log-lines";
-import { useFakeProvider } from "../messages/support";
+import { useFakeProvider } from "../mailings/support";
 import { account, PASSWORD, userRow } from "./support";
 
 // What whoever runs the site reads afterwards about changes to an account: one line per event,

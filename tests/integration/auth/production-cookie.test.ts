@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getConfig, parseConfig, type AppConfig } from "@/lib/config";
+import { getConfig, parseConfig, type AppConfig } from "@/config";
 import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as whoami from "@/app/api/whoami/route";

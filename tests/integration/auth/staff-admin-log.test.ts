@@ -16,7 +16,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { installMailTransport } from "@/lib/mail";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { captureLogLines } from "../../helpers/log-lines";
-import { useFakeProvider } from "../messages/support";
+import { useFakeProvider } from "../mailings/support";
 import { account, PASSWORD } from "./support";
 
 // What an admin does to other accounts is logged with who did it to whom; a refused attempt

@@ -4,12 +4,12 @@ import { GET, POST } from "@/app/api/cron/deliver/route";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { installMailTransport } from "@/lib/mail";
-import { queueMessage } from "@/lib/messages/queue";
+import { queueMessage } from "@/lib/mailings/queue";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";
-import { draft, insertMembers, messageRow, useFakeProvider } from "../messages/support";
+import { draft, insertMembers, messageRow, useFakeProvider } from "../mailings/support";
 
 const path = "/api/cron/deliver";
 const authorization = "Bearer test-cron-secret-0123456789";

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { route } from "@/lib/http/handler";
 import { proxy } from "@/proxy";
 import { call } from "../../helpers/http";

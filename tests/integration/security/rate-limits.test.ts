@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import * as changePassword from "@/app/api/change_password/route";
 import * as forgot from "@/app/api/forgot_password/route";
 import * as login from "@/app/api/login/route";

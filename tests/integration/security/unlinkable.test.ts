@@ -5,7 +5,7 @@ import * as verify from "@/app/api/panel_user/verify_email/route";
 import * as submit from "@/app/api/survey/[surveyUuid]/submit/route";
 import * as lookup from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
 import { call } from "../../helpers/http";
 import { lastMailTo, memberByEmail, signUp, verificationParams } from "../panel/support";

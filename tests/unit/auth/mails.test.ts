@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { setPasswordMail, setPasswordUrl } from "@/lib/auth/mails";
 import { escapeHtml } from "@/lib/mail/layout";
-import enMail from "@/messages/en/mail.json";
-import nlMail from "@/messages/nl/mail.json";
+import enMail from "@/i18n/messages/en/mail.json";
+import nlMail from "@/i18n/messages/nl/mail.json";
 
 const EMAIL = "staff.member@example.org";
 const TOKEN = "tok3n-abc";

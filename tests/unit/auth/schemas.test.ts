@@ -10,8 +10,8 @@ import {
   type Texts,
 } from "@/lib/auth/schemas";
 import { inviteStaffSchema } from "@/lib/auth/staff-schemas";
-import en from "@/messages/en";
-import nl from "@/messages/nl";
+import en from "@/i18n/messages/en";
+import nl from "@/i18n/messages/nl";
 
 // The forms pass their translated texts the way next-intl's t() would.
 const from = <T extends Record<string, string>>(texts: T) => ((key: string) => texts[key]) as Texts;

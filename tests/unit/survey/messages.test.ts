@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "@/messages/en";
-import nl from "@/messages/nl";
+import en from "@/i18n/messages/en";
+import nl from "@/i18n/messages/nl";
 import { answerProblemMessages } from "@/lib/surveys/validation";
 
 describe("survey texts", () => {

@@ -78,8 +78,8 @@ function rulesBroken(violations: Violation[], from: string): string[] {
 
 /** The bottom layers every fixture has: a marked config and database module, client-safe codes. */
 const base = {
-  "lib/config/index.ts": `${marked}export const config = { url: "x" };\n`,
-  "db/client.ts": `${marked}import { config } from "@/lib/config";\nexport const getDb = () => config;\n`,
+  "config/index.ts": `${marked}export const config = { url: "x" };\n`,
+  "db/client.ts": `${marked}import { config } from "@/config";\nexport const getDb = () => config;\n`,
   "lib/errors/codes.ts": "export const ErrorCode = { NOT_FOUND: 14 } as const;\n",
   "lib/errors/app-error.ts": `${marked}import { ErrorCode } from "./codes";\nexport const notFound = () => ErrorCode.NOT_FOUND;\n`,
 };

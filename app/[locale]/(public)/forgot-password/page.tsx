@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/public/client-messages";
-import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
+import { ForgotPasswordForm } from "@/components/public/forgot-password-form";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 

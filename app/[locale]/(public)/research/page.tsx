@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/public/client-messages";
-import { StudyGrid } from "@/components/studies/study-grid";
+import { StudyGrid } from "@/components/public/study-grid";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 

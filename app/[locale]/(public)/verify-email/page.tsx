@@ -1,4 +1,4 @@
-import { LinkActionPage } from "@/components/panel/link-action-page";
+import { LinkActionPage } from "@/components/public/link-action-page";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 

@@ -1,8 +1,8 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { assertCronCaller } from "@/lib/jobs/cron-auth";
 import { runScheduledWork } from "@/lib/jobs/scheduled";
-import { deliverPending } from "@/lib/messages/delivery/deliver";
-import { RUN_BUDGET_MS } from "@/lib/messages/delivery/policy";
+import { deliverPending } from "@/lib/mailings/delivery/deliver";
+import { RUN_BUDGET_MS } from "@/lib/mailings/delivery/policy";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;

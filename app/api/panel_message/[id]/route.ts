@@ -1,8 +1,8 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { deleteMessage, updateMessage } from "@/lib/messages/drafts";
-import { messageDetail } from "@/lib/messages/read";
-import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/messages/schemas";
-import { toPanelMessageDto } from "@/lib/messages/serialize";
+import { deleteMessage, updateMessage } from "@/lib/mailings/drafts";
+import { messageDetail } from "@/lib/mailings/read";
+import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/mailings/schemas";
+import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { otherMethods, route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";

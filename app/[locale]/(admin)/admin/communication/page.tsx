@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { CommunicationAdmin } from "@/components/messages/communication-admin";
+import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 

@@ -1,4 +1,4 @@
-import { PanelMembersAdmin } from "@/components/panel/panel-members-admin";
+import { PanelMembersAdmin } from "@/components/admin/panel/panel-members-admin";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 

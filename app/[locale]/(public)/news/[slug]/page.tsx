@@ -13,7 +13,7 @@ import {
 } from "@/content/news";
 import { NewsArticleBody } from "@/components/public/news-article-body";
 import { HelpWidgetContacts, hasHelpContacts } from "@/components/public/help-widget-contacts";
-import { getPublicSiteConfig } from "@/lib/config/public-site";
+import { getPublicSiteConfig } from "@/config/public-site";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
 

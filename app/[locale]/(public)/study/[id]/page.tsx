@@ -3,7 +3,7 @@ import { ClientMessages } from "@/components/public/client-messages";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { StudyDetail } from "@/components/studies/study-detail";
+import { StudyDetail } from "@/components/public/study-detail";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
 import { idSchema } from "@/lib/validation";

@@ -1,9 +1,9 @@
 import { afterResponse } from "@/lib/deferred/after-response";
 import { otherMethods, route } from "@/lib/http/handler";
-import { startDelivery } from "@/lib/messages/delivery/start";
-import { queueMessage } from "@/lib/messages/queue";
-import { panelMessageParamsSchema } from "@/lib/messages/schemas";
-import { toPanelMessageDto } from "@/lib/messages/serialize";
+import { startDelivery } from "@/lib/mailings/delivery/start";
+import { queueMessage } from "@/lib/mailings/queue";
+import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
+import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";
 // Serverless hosts keep the function alive this long for the delivery run after the answer.

@@ -1,7 +1,7 @@
 import { requestLocale } from "@/lib/auth/mails";
 import { otherMethods, route } from "@/lib/http/handler";
-import { panelMessageParamsSchema } from "@/lib/messages/schemas";
-import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/messages/test-mail";
+import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
+import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/mailings/test-mail";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react"
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
 import { TextField } from "@/components/ui/text-field";
-import { MAX_SUBJECT_LENGTH, subjectField, type PanelMessageDto } from "@/lib/messages/schemas";
+import { MAX_SUBJECT_LENGTH, subjectField, type PanelMessageDto } from "@/lib/mailings/schemas";
 
 /**
  * The subject as the detail's heading, with a pencil to edit it in place while the message is a

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { getMailTransport } from "@/lib/mail";
 import type { MailTransport } from "@/lib/mail/types";
 import { pauseSending, reserveSlot, slotWaitMs } from "./budget";

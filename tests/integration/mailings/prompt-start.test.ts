@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { installMailTransport } from "@/lib/mail";
-import { wakeDeliveryLoop } from "@/lib/messages/delivery/loop";
-import { queueMessage } from "@/lib/messages/queue";
+import { wakeDeliveryLoop } from "@/lib/mailings/delivery/loop";
+import { queueMessage } from "@/lib/mailings/queue";
 import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
 import { call } from "../../helpers/http";
 import { staffWithSession } from "../../helpers/staff";

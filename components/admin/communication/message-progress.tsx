@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import type { PanelMessageDetailDto } from "@/lib/messages/schemas";
+import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
 
 /**
  * How far delivery is (beyond the spec): while queued or sending, delivered / failed / total and

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { RichText } from "./rich-text";
+import { RichText } from "@/components/rich-text/rich-text";
 
 const titleClass = "text-3xl font-bold tracking-tight break-words text-primary-800 sm:text-4xl";
 

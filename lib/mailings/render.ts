@@ -3,8 +3,8 @@ import type { Locale } from "@/lib/i18n/locales";
 import { renderMail } from "@/lib/mail/layout";
 import { panelMail, panelMailFooter, type PanelRecipient } from "@/lib/mail/panel-mail";
 import type { MailMessage } from "@/lib/mail/types";
-import enTexts from "@/messages/en/panelMessages.json";
-import nlTexts from "@/messages/nl/panelMessages.json";
+import enTexts from "@/i18n/messages/en/panelMessages.json";
+import nlTexts from "@/i18n/messages/nl/panelMessages.json";
 
 /**
  * One member's copy of a panel message: the body (already sanitised, images absolute) in the

@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
-import { useStaffUser } from "@/components/admin/staff-user-context";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
@@ -12,7 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PanelMessageDto, PanelMessageList } from "@/lib/messages/schemas";
+import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
 import { MessageDetail, TOAST_MS } from "./message-detail";
 import { MessageStatusBadge, toDate } from "./message-status";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { deliverPending } from "./deliver";
 import { wakeDeliveryLoop } from "./loop";
 import { RUN_BUDGET_MS } from "./policy";

@@ -13,7 +13,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/messages/schemas";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { MessageBody } from "./message-body";
 import { MessageProgress } from "./message-progress";
 import { MessageStatusBadge, isInFlight, toDate } from "./message-status";

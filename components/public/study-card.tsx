@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { RichText } from "./rich-text";
+import { RichText } from "@/components/rich-text/rich-text";
 
 type Props = { study: StudyDto; ongoing: boolean; readMore: string };
 

@@ -6,10 +6,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useAutosave } from "@/components/data/use-autosave";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
-import { RichText } from "@/components/studies/rich-text";
+import { RichText } from "@/components/rich-text/rich-text";
 import { SaveStatus } from "@/components/ui/save-status";
 import { apiOrThrow } from "@/lib/api-client";
-import type { PanelMessageDto } from "@/lib/messages/schemas";
+import type { PanelMessageDto } from "@/lib/mailings/schemas";
 
 /** Spec §4/§9: the body is saved 3 seconds after the last change. */
 export const BODY_AUTOSAVE_MS = 3000;

@@ -8,7 +8,7 @@ import {
   panelMessages,
   panelUsers,
 } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/config";
 import { mailBodyHtml } from "../content";
 import { memberMail } from "../render";
 import { failBatch } from "./fail";

@@ -12,10 +12,10 @@ import { TextField } from "@/components/ui/text-field";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { loginSchema, loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { ErrorCode } from "@/lib/errors/codes";
-import enAuth from "@/messages/en/auth.json";
-import enErrors from "@/messages/en/errors.json";
-import nlAuth from "@/messages/nl/auth.json";
-import nlErrors from "@/messages/nl/errors.json";
+import enAuth from "@/i18n/messages/en/auth.json";
+import enErrors from "@/i18n/messages/en/errors.json";
+import nlAuth from "@/i18n/messages/nl/auth.json";
+import nlErrors from "@/i18n/messages/nl/errors.json";
 
 type LoginAnswer = { two_factor_required: true } | { two_factor_required: false; user: PublicUser };
 

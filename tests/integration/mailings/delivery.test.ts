@@ -5,19 +5,19 @@ import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { getDb } from "@/db/client";
 import { panelMessageBatches, panelUsers, type PanelUser } from "@/db/schema";
 import { getMailTransport, installMailTransport } from "@/lib/mail";
-import { claimNextBatch } from "@/lib/messages/delivery/claim";
-import { deliverPending } from "@/lib/messages/delivery/deliver";
-import { recordOutcome } from "@/lib/messages/delivery/outcome";
-import { encodePayload } from "@/lib/messages/delivery/payload";
-import { callProvider } from "@/lib/messages/delivery/provider";
+import { claimNextBatch } from "@/lib/mailings/delivery/claim";
+import { deliverPending } from "@/lib/mailings/delivery/deliver";
+import { recordOutcome } from "@/lib/mailings/delivery/outcome";
+import { encodePayload } from "@/lib/mailings/delivery/payload";
+import { callProvider } from "@/lib/mailings/delivery/provider";
 import {
   INVALID_IDEMPOTENT_REQUEST,
   MEMBER_LEFT,
   UNKNOWN_AFTER_WINDOW,
-} from "@/lib/messages/delivery/reasons";
-import type { ClaimedBatch } from "@/lib/messages/delivery/types";
-import { queueMessage } from "@/lib/messages/queue";
-import { messageDetail } from "@/lib/messages/read";
+} from "@/lib/mailings/delivery/reasons";
+import type { ClaimedBatch } from "@/lib/mailings/delivery/types";
+import { queueMessage } from "@/lib/mailings/queue";
+import { messageDetail } from "@/lib/mailings/read";
 import { removePanelUser } from "@/lib/panel/leave";
 import { stopLinks } from "@/lib/links/panel";
 import { placesHolding } from "../../helpers/db-scan";

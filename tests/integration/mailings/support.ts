@@ -11,7 +11,7 @@ import {
 } from "@/db/schema";
 import { installMailTransport } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/messages/schemas";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { newStopNonce } from "@/lib/panel/tokens";
 import type { FakeResend } from "../../helpers/fake-resend";
 import { call } from "../../helpers/http";
