@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { e2eHelpEnv } from "./tests/e2e/support/public-site";
+import { e2eHelpEnv } from "./tests/support/e2e/public-site";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "npx tsx --conditions=react-server tests/e2e/support/serve.ts",
+    command: "npx tsx --conditions=react-server tests/support/e2e/serve.ts",
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
@@ -55,7 +55,7 @@ export default defineConfig({
       // Production refuses to start without it; the browser talks to the server directly.
       TRUST_PROXY: "0",
       E2E_DATA_DIR: dataDir,
-      // Public pages are built with these (see tests/e2e/support/public-site.ts).
+      // Public pages are built with these (see tests/support/e2e/public-site.ts).
       ...e2eHelpEnv,
     },
   },

@@ -10,7 +10,7 @@ const env: Record<string, string> = {
   MAIL_FROM: "Onderzoekspanel <panel@example.org>",
   DISABLE_BACKGROUND_JOBS: "1",
   CRON_SECRET: "test-cron-secret-0123456789",
-  // Tests act as many clients behind one proxy (tests/helpers/http.ts sets X-Forwarded-For).
+  // Tests act as many clients behind one proxy (tests/support/http.ts sets X-Forwarded-For).
   TRUST_PROXY: "1",
   DATABASE_URL: "",
 };
@@ -26,7 +26,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env,
-    globalSetup: ["tests/setup/global-database.ts"],
+    globalSetup: ["tests/support/setup/global-database.ts"],
     projects: [
       {
         resolve: { alias },
@@ -44,7 +44,7 @@ export default defineConfig({
           env,
           environment: "node",
           include: ["tests/integration/**/*.test.ts"],
-          setupFiles: ["tests/setup/file-database.ts"],
+          setupFiles: ["tests/support/setup/file-database.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -58,7 +58,7 @@ export default defineConfig({
           env: { ...env, TRUST_PROXY: "0" },
           environment: "node",
           include: ["tests/integration/security/**/*.test.ts"],
-          setupFiles: ["tests/setup/file-database.ts"],
+          setupFiles: ["tests/support/setup/file-database.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -70,7 +70,7 @@ export default defineConfig({
           env,
           environment: "happy-dom",
           include: ["tests/components/**/*.test.tsx"],
-          setupFiles: ["tests/setup/components.ts"],
+          setupFiles: ["tests/support/setup/components.ts"],
         },
       },
     ],

@@ -20,7 +20,7 @@ import {
 } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
 import { queueMessage } from "@/lib/mailings/queue";
-import { startFakeResend, type FakeResend } from "../tests/helpers/fake-resend";
+import { startFakeResend, type FakeResend } from "../tests/support/fake-resend";
 import { startSenderProcess } from "../tests/support/sender-process-client";
 import { BENCH_ADMIN_URL, postgresReachable } from "./database";
 

@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
-import { renderIntl } from "../helpers/render-intl";
+import { renderIntl } from "../support/render-intl";
 
 /**
  * WCAG 2.2 AA rules, as the e2e suite runs them. Colours need a real browser and are left to it,

@@ -4,8 +4,8 @@ import { useRef, useState } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
 let server: ApiTestServer;
 beforeAll(async () => {

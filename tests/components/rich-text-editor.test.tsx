@@ -6,7 +6,7 @@ import { isAllowedLink, normaliseLink } from "@/components/rich-text/links";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { SaveStatus } from "@/components/ui/save-status";
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list";
-import { messagesOf, renderIntl } from "../helpers/render-intl";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
 const t = messagesOf.en.richText;
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Download, Mail, Trash2 } from "lucide-react";
 import { describe, expect, it, vi } from "vitest";
 import { RowActions, type RowAction } from "@/components/ui/row-actions";
-import { renderIntl } from "../helpers/render-intl";
+import { renderIntl } from "../support/render-intl";
 
 const EMAIL = "jan@example.org";
 

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { ErrorCode } from "@/lib/errors/codes";
-import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
 let server: ApiTestServer;
 beforeAll(async () => {

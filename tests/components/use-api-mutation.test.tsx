@@ -2,8 +2,8 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useApiMutation, type MutationResult } from "@/components/data/use-api-mutation";
 import { ErrorCode } from "@/lib/errors/codes";
-import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
 let server: ApiTestServer;
 beforeAll(async () => {

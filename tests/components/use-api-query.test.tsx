@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { startApiTestServer, type ApiTestServer } from "../helpers/api-test-server";
-import { browseTo } from "../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo } from "../support/render-intl";
 
 let server: ApiTestServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { SaveStatus } from "@/components/ui/save-status";
 import { apiOrThrow } from "@/lib/api-client";
 import { ErrorCode } from "@/lib/errors/codes";
-import { startApiTestServer, type ApiTestServer, type Reply } from "../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer, type Reply } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
 let server: ApiTestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { e2eAccounts } from "./support/accounts";
-import { signIn, signOut } from "./support/auth";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signIn, signOut } from "../support/e2e/auth";
 
 /**
  * An anonymous visit asks nothing about sessions: no /api/whoami request (the footer asks only

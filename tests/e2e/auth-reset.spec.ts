@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { e2eAccounts } from "./support/accounts";
-import { authTestAccounts } from "./support/auth-accounts";
-import { signIn } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { linkTo, mailsTo, uniqueEmail, waitForMail } from "./support/panel-mail";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { authTestAccounts } from "../support/e2e/auth-accounts";
+import { signIn } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { linkTo, mailsTo, uniqueEmail, waitForMail } from "../support/e2e/panel-mail";
 
 test.describe("forgot and reset password", () => {
   test("asks for a reset mail, opens its link and sets a new password (nl)", async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { e2eAccounts } from "./support/accounts";
-import { authTestAccounts } from "./support/auth-accounts";
-import { signIn, totpCode } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { authTestAccounts } from "../support/e2e/auth-accounts";
+import { signIn, totpCode } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
 
 function loginDialog(page: Page) {
   return page.getByRole("dialog");

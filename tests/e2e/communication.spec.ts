@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { FakeAcceptedEmail } from "../helpers/fake-resend";
-import { e2eAccounts } from "./support/accounts";
-import { expectNoAxeViolations } from "./support/axe";
-import { messagesFor } from "./support/messages";
-import { startResendApp, type ResendApp } from "./support/resend-app";
+import type { FakeAcceptedEmail } from "../support/fake-resend";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { messagesFor } from "../support/e2e/messages";
+import { startResendApp, type ResendApp } from "../support/e2e/resend-app";
 
 // The communication screen against a server whose mails go to a fake Resend the test reads
 // (see support/resend-app.ts), so the test sees what the provider was asked to send.

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "../support/e2e/axe";
 
 test("home renders in Dutch by default with the layout", async ({ page }) => {
   await page.goto("/");

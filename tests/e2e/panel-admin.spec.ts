@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { e2eAccounts } from "./support/accounts";
-import { signIn } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { linkTo, uniqueEmail, waitForMail } from "./support/panel-mail";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signIn } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { linkTo, uniqueEmail, waitForMail } from "../support/e2e/panel-mail";
 
 let clientCounter = 0;
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
-import { linkTo, uniqueEmail, waitForMail } from "./support/panel-mail";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { linkTo, uniqueEmail, waitForMail } from "../support/e2e/panel-mail";
 
 test("join from the home page, verify through the mail, and leave through the stop link", async ({
   page,

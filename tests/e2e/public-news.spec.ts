@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { newsArticles } from "@/content/news";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
-import { e2eHelpLine } from "./support/public-site";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
+import { e2eHelpLine } from "../support/e2e/public-site";
 
 const specSlugs = [
   "news-bystanders",

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 
 const messages = { nl: messagesFor("nl"), en: messagesFor("en") };
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { e2eHelpLine } from "./support/public-site";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { e2eHelpLine } from "../support/e2e/public-site";
 
 const publicPaths = [
   "/",

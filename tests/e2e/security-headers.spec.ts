@@ -8,9 +8,9 @@ import {
 import type { AttachmentDto } from "@/lib/attachments/schemas";
 import { attachmentUrl } from "@/lib/attachments/schemas";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { pdfBytes, PNG_BYTES } from "../helpers/files";
-import { e2eAccounts } from "./support/accounts";
-import { signInApi } from "./support/api-session";
+import { pdfBytes, PNG_BYTES } from "../support/files";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signInApi } from "../support/e2e/api-session";
 
 // Headers on every kind of answer, from the production server: public pages keep their static
 // policy, the staff portal gets a per-request nonce policy (and only that one), the API and the

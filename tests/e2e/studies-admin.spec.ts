@@ -1,12 +1,12 @@
 import { expect, test, type Dialog, type Locator, type Page } from "@playwright/test";
 import { attachmentUrl } from "@/lib/attachments/schemas";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { pdfBytes, PNG_BYTES } from "../helpers/files";
-import { e2eAccounts } from "./support/accounts";
-import { signIn } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
+import { pdfBytes, PNG_BYTES } from "../support/files";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signIn } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 
 // The studies screen in a real browser: the whole lifecycle of a study as staff run it, what
 // visitors then see, and that nothing typed into a description is lost by leaving quickly.

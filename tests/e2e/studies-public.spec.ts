@@ -6,11 +6,11 @@ import {
   type Page,
 } from "@playwright/test";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { e2eAccounts } from "./support/accounts";
-import { signIn } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signIn } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 
 // The demo seed (lib/demo/seed.ts) that every e2e database starts with: two open studies, one finished,
 // one not started and one invisible, each with a survey.

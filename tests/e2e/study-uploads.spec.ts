@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
 import { attachmentUrl, type AttachmentDto, type AttachmentList } from "@/lib/attachments/schemas";
 import type { StudyDto } from "@/lib/studies/schemas";
-import { pdfBytes, PNG_BYTES } from "../helpers/files";
-import { e2eAccounts } from "./support/accounts";
-import { cookieHeader, signInApi } from "./support/api-session";
-import { chunkedUpload } from "./support/chunked-upload";
-import { residentBytes, sampleResidentMemory, serverPid } from "./support/server-memory";
+import { pdfBytes, PNG_BYTES } from "../support/files";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { cookieHeader, signInApi } from "../support/e2e/api-session";
+import { chunkedUpload } from "../support/e2e/chunked-upload";
+import { residentBytes, sampleResidentMemory, serverPid } from "../support/e2e/server-memory";
 
 // Uploads through the production server (`next start`): the proxy must not cut bodies short,
 // the 20 MB limit must hold with and without a Content-Length, and memory must stay flat.

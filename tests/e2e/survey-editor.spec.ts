@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { e2eAccounts } from "./support/accounts";
-import { signIn } from "./support/auth";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signIn } from "../support/e2e/auth";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 
 const en = messagesFor("en");
 const t = en.surveyEditor;

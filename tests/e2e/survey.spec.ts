@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { StudyList } from "@/lib/studies/schemas";
-import { expectNoAxeViolations } from "./support/axe";
-import { setLocaleCookie } from "./support/locale";
-import { messagesFor } from "./support/messages";
+import { expectNoAxeViolations } from "../support/e2e/axe";
+import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 
 // The demo seed (lib/demo/seed.ts): each study's survey has a text and a scale on step 1, and a
 // multiple choice (several answers allowed) and an optional open question on step 2.

@@ -1,8 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { call } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
+import { call } from "../support/http";
+import { staffWithSession } from "../support/staff";
 
 /**
  * Who may call what. Every route handler under app/api is found on disk and called; anything

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { route } from "@/lib/http/handler";
-import { call } from "../helpers/http";
-import { meteredBody, streamingRequest } from "../helpers/streams";
+import { call } from "../support/http";
+import { meteredBody, streamingRequest } from "../support/streams";
 
 const LIMIT = 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { call } from "../helpers/http";
+import { call } from "../support/http";
 
 describe("GET /api/health", () => {
   it("answers ok after a database round trip", async () => {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { ErrorCode } from "@/lib/errors/codes";
 import { otherMethods, route } from "@/lib/http/handler";
-import { call } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
+import { call } from "../support/http";
+import { staffWithSession } from "../support/staff";
 
 // How the route wrapper reads and refuses input, before any handler runs: each refusal in the
 // error envelope with the field it concerns.

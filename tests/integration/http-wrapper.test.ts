@@ -7,8 +7,8 @@ import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/handler";
 import * as unknownApi from "@/app/api/[...path]/route";
-import { call } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
+import { call } from "../support/http";
+import { staffWithSession } from "../support/staff";
 
 const echo = route(
   { auth: "none", body: z.object({ name: z.string().min(2, "too short") }) },

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getSurveyRoute, PUT as saveSurveyRoute } from "@/app/api/study/[id]/survey/route";
-import { call } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
-import { insertStudyWithSurvey, sampleSteps } from "../integration/survey/support";
+import { call } from "../support/http";
+import { staffWithSession } from "../support/staff";
+import { insertStudyWithSurvey, sampleSteps } from "../support/survey";
 
 /**
  * Parallel autosaves of one survey (two tabs, or two staff members, saving at the same moment):

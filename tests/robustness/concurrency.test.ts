@@ -5,8 +5,8 @@ import { POST as signUpRoute } from "@/app/api/panel_user/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { panelUsers, surveyResponses } from "@/db/schema";
-import { call, type CallResult } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
+import { call, type CallResult } from "../support/http";
+import { staffWithSession } from "../support/staff";
 import {
   deliveriesOf,
   deliveryDone,
@@ -14,8 +14,8 @@ import {
   insertMembers,
   messageRow,
   waitFor,
-} from "../integration/mailings/support";
-import { insertStudyWithSurvey, validAnswers } from "../integration/survey/support";
+} from "../support/mailings";
+import { insertStudyWithSurvey, validAnswers } from "../support/survey";
 
 /**
  * Many requests at the same moment, as a mail-out to the whole panel brings: every one is

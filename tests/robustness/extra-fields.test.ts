@@ -10,9 +10,9 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { panelUsers, staffUsers, studies } from "@/db/schema";
-import { call, type CallResult } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
-import { insertStudyWithSurvey, validAnswers } from "../integration/survey/support";
+import { call, type CallResult } from "../support/http";
+import { staffWithSession } from "../support/staff";
+import { insertStudyWithSurvey, validAnswers } from "../support/survey";
 
 /**
  * Valid requests that carry fields the API does not know (or may not be set by a client): they

@@ -5,11 +5,11 @@ import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages, surveyResponses } from "@/db/schema";
-import { call, type CallResult } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
-import { draft, insertMembers } from "../integration/mailings/support";
-import { insertStudyWithSurvey, validAnswers } from "../integration/survey/support";
-import { databaseUrl, onPostgres } from "./support/postgres";
+import { call, type CallResult } from "../support/http";
+import { staffWithSession } from "../support/staff";
+import { draft, insertMembers } from "../support/mailings";
+import { insertStudyWithSurvey, validAnswers } from "../support/survey";
+import { databaseUrl, onPostgres } from "../support/robustness/postgres";
 
 /**
  * The database connection dropped under load (every backend of the app terminated, again and

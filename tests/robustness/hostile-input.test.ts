@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allErrorCodes } from "@/lib/errors/codes";
 import { ROUTE_METHODS, type RouteHandler } from "@/lib/http/handler";
-import { APP_ORIGIN, call, type CallOptions, type CallResult } from "../helpers/http";
-import { staffWithSession } from "../helpers/staff";
-import { insertStudyWithSurvey } from "../integration/survey/support";
-import { discoverRouteFiles, fillPath, type RouteFile } from "./support/routes";
-import { snapshotTables } from "./support/snapshot";
+import { APP_ORIGIN, call, type CallOptions, type CallResult } from "../support/http";
+import { staffWithSession } from "../support/staff";
+import { insertStudyWithSurvey } from "../support/survey";
+import { discoverRouteFiles, fillPath, type RouteFile } from "../support/robustness/routes";
+import { snapshotTables } from "../support/robustness/snapshot";
 
 /**
  * Hostile input against every API route and method: whatever arrives, the answer is the error

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFrom } from "../helpers/http";
-import { account } from "../integration/auth/support";
-import { startInstance, request, type Instance } from "./support/instances";
-import { databaseUrl, onPostgres } from "./support/postgres";
+import { cookieFrom } from "../support/http";
+import { account } from "../support/auth";
+import { startInstance, request, type Instance } from "../support/robustness/instances";
+import { databaseUrl, onPostgres } from "../support/robustness/postgres";
 
 /**
  * Two app instances (separate processes, as behind a load balancer) sharing one Postgres:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { boundedBody, MULTIPART_OVERHEAD_BYTES, multipartLimit } from "@/lib/http/body-limit";
-import { meteredBody, streamingRequest } from "../helpers/streams";
+import { meteredBody, streamingRequest } from "../support/streams";
 
 const LIMIT = 1024;
 

@@ -7,7 +7,7 @@ import { hmacHex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { stopTokenFor } from "@/lib/links/panel";
 import { stopTokenMatches } from "@/lib/panel/tokens";
-import { withEnv } from "../helpers/config";
+import { withEnv } from "../support/config";
 
 const OLD = "old-secret-old-secret-old-secret-0123456789";
 const NEW = "new-secret-new-secret-new-secret-0123456789";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanFilename, hasPdfExtension } from "@/lib/attachments/filename";
 import { sniffFileType } from "@/lib/uploads/file-type";
-import { JPEG_BYTES, PNG_BYTES, pdfBytes } from "../helpers/files";
+import { JPEG_BYTES, PNG_BYTES, pdfBytes } from "../support/files";
 
 describe("sniffFileType", () => {
   it("recognises PDF, PNG and JPEG by their first bytes", () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
-import { messagesOf } from "../../helpers/render-intl";
+import { messagesOf } from "../../support/render-intl";
 import {
   admin,
   editBody,
@@ -14,7 +14,7 @@ import {
   renderScreen,
   setUpCommunicationScreen,
   sleep,
-} from "./support";
+} from "../../support/communication";
 
 const { server, since, serveTwoMessages } = setUpCommunicationScreen();
 

@@ -5,8 +5,8 @@ import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
 import type { Step } from "@/lib/surveys/schema";
 import type { PublicSurvey } from "@/lib/surveys/types";
-import { startApiTestServer, type ApiTestServer } from "../../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.survey;
 const UUID = "0b6f4c1e-2a3d-4e5f-8a9b-1c2d3e4f5a6b";

@@ -8,8 +8,8 @@ import {
   startApiTestServer,
   type ApiTestServer,
   type RecordedRequest,
-} from "../../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../helpers/render-intl";
+} from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.surveyEditor;
 const UUID = "5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";

@@ -11,13 +11,13 @@ import {
 import { MAX_ATTACHMENT_BYTES, type AttachmentList } from "@/lib/attachments/schemas";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyStatus } from "@/lib/studies/schemas";
-import { call } from "../../helpers/http";
-import { fileForm, PNG_BYTES, pdfBytes } from "../../helpers/files";
-import { staffWithSession } from "../../helpers/staff";
-import { meteredBody, streamingRequest } from "../../helpers/streams";
-import { daysAgo, insertStudy } from "../studies/support";
-import { attachmentCount, upload } from "./support";
-import type { Answer } from "../../helpers/answer";
+import { call } from "../../support/http";
+import { fileForm, PNG_BYTES, pdfBytes } from "../../support/files";
+import { staffWithSession } from "../../support/staff";
+import { meteredBody, streamingRequest } from "../../support/streams";
+import { daysAgo, insertStudy } from "../../support/studies";
+import { attachmentCount, upload } from "../../support/attachments";
+import type { Answer } from "../../support/answer";
 
 let staff: string;
 

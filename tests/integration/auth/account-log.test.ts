@@ -13,10 +13,10 @@ import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { installMailTransport } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { captureLogLines } from "../../helpers/log-lines";
-import { useFakeProvider } from "../mailings/support";
-import { account, PASSWORD, userRow } from "./support";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { captureLogLines } from "../../support/log-lines";
+import { useFakeProvider } from "../../support/mailings";
+import { account, PASSWORD, userRow } from "../../support/auth";
 
 // What whoever runs the site reads afterwards about changes to an account: one line per event,
 // naming the account by id, never a password or a link's token.

@@ -10,7 +10,7 @@ import {
   recordFailedCode,
 } from "@/lib/auth/challenge";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { account } from "./support";
+import { account } from "../../support/auth";
 
 const T0 = new Date("2030-05-06T12:00:15Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);

@@ -5,8 +5,8 @@ import { sessions } from "@/db/schema";
 import * as changePassword from "@/app/api/change_password/route";
 import * as login from "@/app/api/login/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call } from "../../helpers/http";
-import { account, PASSWORD, quietLogs, signIn, userRow } from "./support";
+import { call } from "../../support/http";
+import { account, PASSWORD, quietLogs, signIn, userRow } from "../../support/auth";
 
 quietLogs();
 

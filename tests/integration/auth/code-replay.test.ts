@@ -6,7 +6,7 @@ import * as challenges from "@/lib/auth/challenge";
 import { recordTimeStep, signInWithCode, signInWithPassword } from "@/lib/auth/login";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
-import { account, codeAt, PASSWORD, quietLogs, userRow } from "./support";
+import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";
 
 // Two requests with the same challenge or code can both pass the checks before either has
 // ended the challenge or stored the code's time step; the sign-in then hinges on which one

@@ -5,8 +5,8 @@ import { sessions, staffUsers } from "@/db/schema";
 import * as deleteAccount from "@/app/api/delete_account/route";
 import * as login from "@/app/api/login/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call } from "../../helpers/http";
-import { account, PASSWORD, quietLogs, signIn } from "./support";
+import { call } from "../../support/http";
+import { account, PASSWORD, quietLogs, signIn } from "../../support/auth";
 
 quietLogs();
 

@@ -3,8 +3,8 @@ import { getDb } from "@/db/client";
 import { demoAdminNotice, seedDemo } from "@/lib/demo/seed";
 import { passwordProblem } from "@/lib/auth/schemas";
 import * as login from "@/app/api/login/route";
-import { call } from "../../helpers/http";
-import { quietLogs } from "./support";
+import { call } from "../../support/http";
+import { quietLogs } from "../../support/auth";
 
 quietLogs();
 

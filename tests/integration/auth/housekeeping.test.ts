@@ -4,7 +4,7 @@ import { loginChallenges, passwordResetTokens } from "@/db/schema";
 import { createChallenge } from "@/lib/auth/challenge";
 import { issueSetPasswordToken } from "@/lib/auth/password-reset";
 import { runHousekeeping } from "@/lib/jobs/housekeeping";
-import { account } from "./support";
+import { account } from "../../support/auth";
 
 describe("housekeeping of sign-in leftovers", () => {
   it("removes expired challenges and links that are used or long expired, keeps live ones", async () => {

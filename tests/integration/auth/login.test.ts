@@ -6,8 +6,8 @@ import { sha256Hex } from "@/lib/crypto/tokens";
 import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, PASSWORD, quietLogs, signIn } from "./support";
+import { call, cookieFrom } from "../../support/http";
+import { account, PASSWORD, quietLogs, signIn } from "../../support/auth";
 
 quietLogs();
 

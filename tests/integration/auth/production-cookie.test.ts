@@ -3,8 +3,8 @@ import { getConfig, parseConfig, type AppConfig } from "@/config";
 import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call } from "../../helpers/http";
-import { account, PASSWORD, quietLogs } from "./support";
+import { call } from "../../support/http";
+import { account, PASSWORD, quietLogs } from "../../support/auth";
 
 quietLogs();
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as login from "@/app/api/login/route";
 import * as forgot from "@/app/api/forgot_password/route";
 import { memoryOutbox, clearMemoryOutbox } from "@/lib/mail/transports/memory";
-import { call } from "../../helpers/http";
-import { account, PASSWORD, quietLogs } from "./support";
+import { call } from "../../support/http";
+import { account, PASSWORD, quietLogs } from "../../support/auth";
 
 quietLogs();
 

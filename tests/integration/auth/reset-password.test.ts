@@ -9,8 +9,8 @@ import * as forgot from "@/app/api/forgot_password/route";
 import * as reset from "@/app/api/reset_password/route";
 import * as login from "@/app/api/login/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call } from "../../helpers/http";
-import { account, PASSWORD, quietLogs, signIn } from "./support";
+import { call } from "../../support/http";
+import { account, PASSWORD, quietLogs, signIn } from "../../support/auth";
 
 quietLogs();
 beforeEach(() => clearMemoryOutbox());

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as login from "@/app/api/login/route";
 import * as login2fa from "@/app/api/login_2fa/route";
 import * as disable2fa from "@/app/api/disable_2fa/route";
-import { withEnv } from "../../helpers/config";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, codeAt, PASSWORD, quietLogs } from "./support";
+import { withEnv } from "../../support/config";
+import { call, cookieFrom } from "../../support/http";
+import { account, codeAt, PASSWORD, quietLogs } from "../../support/auth";
 
 quietLogs();
 

@@ -14,8 +14,8 @@ import * as staffMember from "@/app/api/staff/[id]/route";
 import * as resendInvite from "@/app/api/staff/[id]/resend_invite/route";
 import * as reset2fa from "@/app/api/staff/[id]/reset_2fa/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call, type CallOptions } from "../../helpers/http";
-import { account, codeAt, PASSWORD, quietLogs, signIn, userRow } from "./support";
+import { call, type CallOptions } from "../../support/http";
+import { account, codeAt, PASSWORD, quietLogs, signIn, userRow } from "../../support/auth";
 
 quietLogs();
 beforeEach(() => clearMemoryOutbox());

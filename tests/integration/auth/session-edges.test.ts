@@ -18,8 +18,8 @@ import {
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
-import { withEnv } from "../../helpers/config";
-import { account, quietLogs } from "./support";
+import { withEnv } from "../../support/config";
+import { account, quietLogs } from "../../support/auth";
 
 quietLogs();
 

@@ -11,8 +11,8 @@ import * as login from "@/app/api/login/route";
 import * as signOutOthers from "@/app/api/sign_out_others/route";
 import * as staffMember from "@/app/api/staff/[id]/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, codeAt, PASSWORD, quietLogs, signIn } from "./support";
+import { call, cookieFrom } from "../../support/http";
+import { account, codeAt, PASSWORD, quietLogs, signIn } from "../../support/auth";
 
 quietLogs();
 

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
 import { recordTimeStep, signInWithCode, signInWithPassword } from "@/lib/auth/login";
 import { confirmOwnPassword } from "@/lib/auth/reauth";
-import { account, codeAt, PASSWORD, quietLogs, userRow } from "./support";
+import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";
 
 quietLogs();
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, PASSWORD } from "./support";
+import { call, cookieFrom } from "../../support/http";
+import { account, PASSWORD } from "../../support/auth";
 
 /**
  * The non-secret `signed_in` hint lets public pages skip /api/whoami for anonymous visitors:

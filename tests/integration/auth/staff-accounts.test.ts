@@ -3,7 +3,7 @@ import { createStaffAccount, findStaffByEmail } from "@/lib/auth/staff-users";
 import { emailField, passwordProblem } from "@/lib/auth/schemas";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
-import { PASSWORD } from "./support";
+import { PASSWORD } from "../../support/auth";
 
 // Accounts made from the command line (and the demo seed): the same rules as the forms, told
 // back as a code and the field at fault.

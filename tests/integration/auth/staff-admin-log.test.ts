@@ -14,10 +14,10 @@ import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { installMailTransport } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { captureLogLines } from "../../helpers/log-lines";
-import { useFakeProvider } from "../mailings/support";
-import { account, PASSWORD } from "./support";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { captureLogLines } from "../../support/log-lines";
+import { useFakeProvider } from "../../support/mailings";
+import { account, PASSWORD } from "../../support/auth";
 
 // What an admin does to other accounts is logged with who did it to whom; a refused attempt
 // names what was refused. Checked line by line, since these are the record of staff changes.

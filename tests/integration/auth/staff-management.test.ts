@@ -9,8 +9,8 @@ import * as resendInvite from "@/app/api/staff/[id]/resend_invite/route";
 import * as reset from "@/app/api/reset_password/route";
 import * as deleteAccount from "@/app/api/delete_account/route";
 import * as login from "@/app/api/login/route";
-import { call } from "../../helpers/http";
-import { account, quietLogs, signIn, userRow } from "./support";
+import { call } from "../../support/http";
+import { account, quietLogs, signIn, userRow } from "../../support/auth";
 
 quietLogs();
 beforeEach(() => clearMemoryOutbox());

@@ -5,8 +5,8 @@ import { staffUsers } from "@/db/schema";
 import * as disable2fa from "@/app/api/disable_2fa/route";
 import * as login from "@/app/api/login/route";
 import * as login2fa from "@/app/api/login_2fa/route";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, codeAt, PASSWORD, quietLogs } from "./support";
+import { call, cookieFrom } from "../../support/http";
+import { account, codeAt, PASSWORD, quietLogs } from "../../support/auth";
 
 quietLogs();
 

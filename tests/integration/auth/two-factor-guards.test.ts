@@ -8,7 +8,7 @@ import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "@/lib/au
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
-import { account, codeAt, userRow } from "./support";
+import { account, codeAt, userRow } from "../../support/auth";
 
 // The service calls behind turning two-factor on and off: what each refuses, and the line each
 // leaves in the log. The time is passed in, in the middle of a 30-second step.

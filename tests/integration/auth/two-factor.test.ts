@@ -10,8 +10,8 @@ import * as disable2fa from "@/app/api/disable_2fa/route";
 import * as login from "@/app/api/login/route";
 import * as login2fa from "@/app/api/login_2fa/route";
 import * as whoami from "@/app/api/whoami/route";
-import { call, cookieFrom } from "../../helpers/http";
-import { account, codeAt, PASSWORD, quietLogs, signIn, userRow } from "./support";
+import { call, cookieFrom } from "../../support/http";
+import { account, codeAt, PASSWORD, quietLogs, signIn, userRow } from "../../support/auth";
 
 quietLogs();
 

@@ -8,8 +8,8 @@ import { removePanelUser } from "@/lib/panel/leave";
 import { signUp } from "@/lib/panel/signup";
 import { submitResponse } from "@/lib/responses/submit";
 import type { Answer } from "@/lib/surveys/answers";
-import { staffWithSession } from "../../helpers/staff";
-import { insertStudyWithSurvey, validAnswers } from "../survey/support";
+import { staffWithSession } from "../../support/staff";
+import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 // Writing functions take the caller's transaction, so a route can make several changes that
 // succeed or fail together.

@@ -6,10 +6,10 @@ import { POST as uploadRoute } from "@/app/api/editor_image/route";
 import { GET as imageRoute } from "@/app/api/editor_image/[id]/route";
 import { MAX_EDITOR_IMAGE_BYTES, type EditorImageUpload } from "@/lib/editor-images/schemas";
 import { ErrorCode } from "@/lib/errors/codes";
-import { call } from "../../helpers/http";
-import { fileForm, JPEG_BYTES, PNG_BYTES, pdfBytes } from "../../helpers/files";
-import { staffWithSession } from "../../helpers/staff";
-import type { Answer } from "../../helpers/answer";
+import { call } from "../../support/http";
+import { fileForm, JPEG_BYTES, PNG_BYTES, pdfBytes } from "../../support/files";
+import { staffWithSession } from "../../support/staff";
+import type { Answer } from "../../support/answer";
 
 let staff: Awaited<ReturnType<typeof staffWithSession>>;
 

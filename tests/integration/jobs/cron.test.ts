@@ -6,10 +6,10 @@ import { sessions } from "@/db/schema";
 import { installMailTransport } from "@/lib/mail";
 import { queueMessage } from "@/lib/mailings/queue";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { draft, insertMembers, messageRow, useFakeProvider } from "../mailings/support";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { draft, insertMembers, messageRow, useFakeProvider } from "../../support/mailings";
 
 const path = "/api/cron/deliver";
 const authorization = "Bearer test-cron-secret-0123456789";

@@ -12,8 +12,8 @@ import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages, panelUsers } from "@/db/schema";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
 import {
   BODY_WITH_IMAGE,
   IMAGE_ID,
@@ -26,7 +26,7 @@ import {
   linksIn,
   messageRow,
   waitFor,
-} from "./support";
+} from "../../support/mailings";
 
 let admin: { cookie: string; email: string };
 let staff: { cookie: string; email: string; id: number };

@@ -20,10 +20,10 @@ import { queueMessage } from "@/lib/mailings/queue";
 import { messageDetail } from "@/lib/mailings/read";
 import { removePanelUser } from "@/lib/panel/leave";
 import { stopLinks } from "@/lib/links/panel";
-import { placesHolding } from "../../helpers/db-scan";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
+import { placesHolding } from "../../support/db-scan";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
 import {
   BODY_WITH_IMAGE,
   IMAGE_ID,
@@ -37,7 +37,7 @@ import {
   messageRow,
   useFakeProvider,
   waitFor,
-} from "./support";
+} from "../../support/mailings";
 
 let fake: FakeResend;
 let admin: string;

@@ -4,10 +4,10 @@ import { getDb } from "@/db/client";
 import { installMailTransport } from "@/lib/mail";
 import { deliverPending } from "@/lib/mailings/delivery/deliver";
 import { queueMessage } from "@/lib/mailings/queue";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { staffWithSession } from "../../helpers/staff";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { staffWithSession } from "../../support/staff";
 import { startSenderProcess, type SenderTotals } from "../../support/sender-process-client";
-import { deliveriesOf, draft, insertMembers, messageRow, useFakeProvider } from "./support";
+import { deliveriesOf, draft, insertMembers, messageRow, useFakeProvider } from "../../support/mailings";
 
 const RATE = 4;
 const MEMBERS = 2_000;

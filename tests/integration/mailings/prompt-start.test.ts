@@ -3,9 +3,9 @@ import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { installMailTransport } from "@/lib/mail";
 import { wakeDeliveryLoop } from "@/lib/mailings/delivery/loop";
 import { queueMessage } from "@/lib/mailings/queue";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
 import {
   deliveryDone,
   draft,
@@ -13,7 +13,7 @@ import {
   messageRow,
   useFakeProvider,
   waitFor,
-} from "./support";
+} from "../../support/mailings";
 
 let fake: FakeResend;
 let admin: string;

@@ -8,8 +8,8 @@ import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import type { PanelUserList } from "@/lib/panel/schemas";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
 import {
   insertMember,
   lastMailTo,
@@ -17,7 +17,7 @@ import {
   nextIp,
   signUp,
   verificationParams,
-} from "./support";
+} from "../../support/panel";
 
 let admin: string;
 let staff: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runHousekeeping } from "@/lib/jobs/housekeeping";
 import { deleteStaleSignups } from "@/lib/panel/housekeeping";
-import { insertMember, memberByEmail } from "./support";
+import { insertMember, memberByEmail } from "../../support/panel";
 
 const DAY = 86_400_000;
 

@@ -4,9 +4,9 @@ import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { installMailTransport, MailSendError, type MailMessage } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
 import { panelMail } from "@/lib/mail/panel-mail";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
-import { call } from "../../helpers/http";
-import { insertMember, linksIn, memberByEmail, nextIp, signUp } from "./support";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { call } from "../../support/http";
+import { insertMember, linksIn, memberByEmail, nextIp, signUp } from "../../support/panel";
 
 const FROM = "Onderzoekspanel <panel@example.org>";
 let fake: FakeResend;

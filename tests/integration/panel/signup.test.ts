@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { panelUsers, rateLimits } from "@/db/schema";
 import { installMailTransport, MailSendError, type MailTransport } from "@/lib/mail";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
-import { call } from "../../helpers/http";
+import { call } from "../../support/http";
 import {
   insertMember,
   lastMailTo,
@@ -13,7 +13,7 @@ import {
   signUp,
   stopParams,
   verificationParams,
-} from "./support";
+} from "../../support/panel";
 
 beforeEach(() => clearMemoryOutbox());
 

@@ -9,8 +9,8 @@ import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages } from "@/db/schema";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
-import { placesHolding } from "../../helpers/db-scan";
-import { call } from "../../helpers/http";
+import { placesHolding } from "../../support/db-scan";
+import { call } from "../../support/http";
 import {
   insertMember,
   lastMailTo,
@@ -19,7 +19,7 @@ import {
   signUp,
   stopParams,
   verificationParams,
-} from "./support";
+} from "../../support/panel";
 
 beforeEach(() => clearMemoryOutbox());
 

@@ -5,8 +5,8 @@ import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
 import { verifyEmail } from "@/lib/panel/verify";
-import { call } from "../../helpers/http";
-import { lastMailTo, memberByEmail, nextIp, signUp, verificationParams } from "./support";
+import { call } from "../../support/http";
+import { lastMailTo, memberByEmail, nextIp, signUp, verificationParams } from "../../support/panel";
 
 beforeEach(() => clearMemoryOutbox());
 

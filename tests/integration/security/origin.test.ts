@@ -4,7 +4,7 @@ import { z } from "zod";
 import { getConfig } from "@/config";
 import { route } from "@/lib/http/handler";
 import { proxy } from "@/proxy";
-import { call } from "../../helpers/http";
+import { call } from "../../support/http";
 
 // Runs in both proxy modes (vitest projects "integration" with TRUST_PROXY=1 and
 // "integration-direct" with TRUST_PROXY=0).

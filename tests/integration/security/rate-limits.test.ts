@@ -14,10 +14,10 @@ import * as reset from "@/app/api/reset_password/route";
 import * as submit from "@/app/api/survey/[surveyUuid]/submit/route";
 import * as tokenDelete from "@/app/api/survey/response/delete/route";
 import * as tokenLookup from "@/app/api/survey/response/lookup/route";
-import { withEnv } from "../../helpers/config";
-import { call, cookieFrom, type CallResult } from "../../helpers/http";
-import { account, PASSWORD, quietLogs } from "../auth/support";
-import { insertStudyWithSurvey, validAnswers } from "../survey/support";
+import { withEnv } from "../../support/config";
+import { call, cookieFrom, type CallResult } from "../../support/http";
+import { account, PASSWORD, quietLogs } from "../../support/auth";
+import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 // Every rate limit of the site, pinned exactly: N calls pass, the next answers 429 code 23 with
 // Retry-After. Runs in both proxy modes (projects "integration" and "integration-direct"): with

@@ -7,9 +7,9 @@ import * as lookup from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { getConfig } from "@/config";
 import { clearMemoryOutbox } from "@/lib/mail/transports/memory";
-import { call } from "../../helpers/http";
-import { lastMailTo, memberByEmail, signUp, verificationParams } from "../panel/support";
-import { insertStudyWithSurvey, validAnswers } from "../survey/support";
+import { call } from "../../support/http";
+import { lastMailTo, memberByEmail, signUp, verificationParams } from "../../support/panel";
+import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 /**
  * What a copy of the database links. One client (one address, one browser) joins the panel,

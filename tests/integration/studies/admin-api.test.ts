@@ -11,11 +11,11 @@ import {
 import { GET as openRoute } from "@/app/api/study/open/route";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { addAttachmentRow, addResponses, failingTrigger, rowsOf } from "./admin-support";
-import { daysAgo, insertStudy } from "./support";
-import type { Answer } from "../../helpers/answer";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { addAttachmentRow, addResponses, failingTrigger, rowsOf } from "../../support/studies-admin";
+import { daysAgo, insertStudy } from "../../support/studies";
+import type { Answer } from "../../support/answer";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

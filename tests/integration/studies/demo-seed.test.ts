@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
 import { seedDemo } from "@/lib/demo/seed";
 import type { StudyList } from "@/lib/studies/schemas";
-import { call } from "../../helpers/http";
+import { call } from "../../support/http";
 
 // The e2e runs and a newcomer's database start from the demo seed: its studies must show up
 // publicly as their statuses say: open and finished ones listed, the others hidden.

@@ -4,9 +4,9 @@ import { GET as finishedRoute } from "@/app/api/study/finished/route";
 import { GET as openRoute } from "@/app/api/study/open/route";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas";
 import type { ErrorBody } from "@/lib/http/status";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { daysAgo, insertStudy, type InsertedStudy } from "./support";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { daysAgo, insertStudy, type InsertedStudy } from "../../support/studies";
 
 function dto(s: InsertedStudy): StudyDto {
   return {

@@ -7,10 +7,10 @@ import { studies, surveyQuestions, surveys } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
-import type { Answer } from "../../helpers/answer";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { insertStudyWithSurvey, nextIp, sampleSteps, storedSurvey, validAnswers } from "./support";
+import type { Answer } from "../../support/answer";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { insertStudyWithSurvey, nextIp, sampleSteps, storedSurvey, validAnswers } from "../../support/survey";
 
 let staff: string;
 

@@ -9,9 +9,9 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
-import { APP_ORIGIN, call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { insertStudyWithSurvey, nextIp, sampleSteps } from "./support";
+import { APP_ORIGIN, call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { insertStudyWithSurvey, nextIp, sampleSteps } from "../../support/survey";
 
 let staff: string;
 

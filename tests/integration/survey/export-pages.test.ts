@@ -10,7 +10,7 @@ import { deriveSubmission } from "@/lib/responses/submission";
 import { submitResponse } from "@/lib/responses/submit";
 import { responseTokenHash } from "@/lib/responses/token";
 import type { Answer } from "@/lib/surveys/answers";
-import { insertStudyWithSurvey, validAnswers } from "./support";
+import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 const scale = (value: number) => [
   { type: "scale" as const, data_name: "impact", scale_value: value, question_text: "S" },

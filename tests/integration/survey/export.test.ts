@@ -4,8 +4,8 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { studyResponses } from "@/lib/responses/export";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
 async function submitScale(surveyUuid: string, value: number) {
   const answers = validAnswers().map((a) =>

@@ -5,8 +5,8 @@ import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { getPublicSurvey } from "@/lib/surveys/public";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, sampleSteps } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, sampleSteps } from "../../support/survey";
 
 function getSurvey(surveyUuid: string) {
   return call(GET, { path: `/api/survey/${surveyUuid}`, params: { surveyUuid } });

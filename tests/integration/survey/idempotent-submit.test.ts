@@ -5,8 +5,8 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
 function submit(surveyUuid: string, body: unknown) {
   return call(submitRoute, {

@@ -11,9 +11,9 @@ import { keyId } from "@/lib/crypto/keyring";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { studyResponses } from "@/lib/responses/export";
 import { lookupResponse } from "@/lib/responses/lookup";
-import { withEnv } from "../../helpers/config";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
+import { withEnv } from "../../support/config";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
 const KEY_A = Buffer.alloc(32, 7).toString("base64"); // the test environment's RESPONSES_KEY
 const KEY_B = Buffer.alloc(32, 9).toString("base64");

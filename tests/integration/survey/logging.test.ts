@@ -5,8 +5,8 @@ import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { logError, logWarn } from "@/lib/log";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, validAnswers } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 const lines: string[] = [];
 beforeEach(() => {

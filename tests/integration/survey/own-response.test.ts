@@ -5,8 +5,8 @@ import { POST as deleteRoute } from "@/app/api/survey/response/delete/route";
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
 async function submitted(o: { name?: string } = {}) {
   const { studyId, surveyUuid } = await insertStudyWithSurvey({ name: o.name ?? "Lookup study" });

@@ -6,9 +6,9 @@ import { getDb } from "@/db/client";
 import { sessions, surveyResponses } from "@/db/schema";
 import { sessionCookieName } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { call } from "../../helpers/http";
-import { staffWithSession } from "../../helpers/staff";
-import { insertStudyWithSurvey } from "./support";
+import { call } from "../../support/http";
+import { staffWithSession } from "../../support/staff";
+import { insertStudyWithSurvey } from "../../support/survey";
 
 function getSurvey(surveyUuid: string, o: { query?: string; cookie?: string } = {}) {
   return call(GET, {

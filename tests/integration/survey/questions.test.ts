@@ -5,7 +5,7 @@ import { surveyQuestions } from "@/db/schema";
 import { saveSurvey } from "@/lib/surveys/editor";
 import { questionsOf, surveyColumns } from "@/lib/surveys/questions";
 import type { Step } from "@/lib/surveys/schema";
-import { insertStudyWithSurvey, sampleSteps, storedSurvey } from "./support";
+import { insertStudyWithSurvey, sampleSteps, storedSurvey } from "../../support/survey";
 
 // The survey's list of every question it has ever had: the export's columns and codebook rest on
 // it, so answers to a question that was removed or renamed keep a column of their own.

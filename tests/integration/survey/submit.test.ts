@@ -7,8 +7,8 @@ import { sha256Hex } from "@/lib/crypto/tokens";
 import { responseTokenHash } from "@/lib/responses/token";
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { studyResponses } from "@/lib/responses/export";
-import { call } from "../../helpers/http";
-import { insertStudyWithSurvey, nextIp, validAnswers } from "./support";
+import { call } from "../../support/http";
+import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
 function submit(
   surveyUuid: string,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { challengeCookie, clearedChallengeCookie } from "@/lib/auth/challenge";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
-import { withEnv } from "../../helpers/config";
+import { withEnv } from "../../support/config";
 
 describe("the signed-in hint", () => {
   it("is found wherever it stands in a Cookie header, with or without spaces", () => {

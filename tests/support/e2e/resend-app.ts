@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startFakeResend, type FakeResend } from "../../helpers/fake-resend";
+import { startFakeResend, type FakeResend } from "../fake-resend";
 import { e2eHelpEnv } from "./public-site";
 
 /**
  * A second app server whose mails go through the real Resend SDK to the fake Resend server of
- * tests/helpers/fake-resend.ts, so a test can read every mail the provider was asked to send:
+ * tests/support/fake-resend.ts, so a test can read every mail the provider was asked to send:
  * panel messages included, which the main e2e server's log transport would also write but no
  * provider would see. It serves the same production build on its own fresh embedded database
  * (prepared with the same fixtures by serve.ts), with the in-process delivery loop on, as on a
@@ -25,7 +25,7 @@ export async function startResendApp(port: number): Promise<ResendApp> {
   const baseURL = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(
     "npx",
-    ["tsx", "--conditions=react-server", "tests/e2e/support/serve.ts"],
+    ["tsx", "--conditions=react-server", "tests/support/e2e/serve.ts"],
     {
       // Its own process group, so stopping it also stops `next start` under it.
       detached: true,

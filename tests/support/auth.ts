@@ -6,7 +6,7 @@ import { staffUsers } from "@/db/schema";
 import { sealTotpSecret, newTotpSecret } from "@/lib/auth/totp";
 import { createStaffAccount } from "@/lib/auth/staff-users";
 import * as login from "@/app/api/login/route";
-import { call, cookieFrom } from "../../helpers/http";
+import { call, cookieFrom } from "./http";
 
 export const PASSWORD = "Correct-Horse-9";
 

@@ -3,9 +3,9 @@ import { getDb } from "@/db/client";
 import { studyAttachments } from "@/db/schema";
 import { POST as uploadRoute } from "@/app/api/study/[id]/attachments/route";
 import type { AttachmentDto } from "@/lib/attachments/schemas";
-import { call } from "../../helpers/http";
-import { fileForm } from "../../helpers/files";
-import type { Answer } from "../../helpers/answer";
+import { call } from "./http";
+import { fileForm } from "./files";
+import type { Answer } from "./answer";
 
 export async function attachmentCount(studyId: number): Promise<number> {
   const db = await getDb();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { inject } from "vitest";
 import { getDb } from "@/db/client";
-import { withDatabaseName } from "../../setup/global-database";
+import { withDatabaseName } from "../setup/global-database";
 
 /** Whether this run is on Postgres (TEST_DATABASE_URL); PGlite has no server to fault or share. */
 export const onPostgres = inject("testDatabase").kind === "postgres";

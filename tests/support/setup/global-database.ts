@@ -12,7 +12,7 @@ declare module "vitest" {
   }
 }
 
-const migrationsFolder = path.resolve(__dirname, "../../db/migrations");
+const migrationsFolder = path.resolve(__dirname, "../../../db/migrations");
 
 export function withDatabaseName(url: string, name: string): string {
   const u = new URL(url);
@@ -22,7 +22,7 @@ export function withDatabaseName(url: string, name: string): string {
 
 /**
  * Migrates one template database per run; each test file then gets its own copy of it
- * (tests/setup/file-database.ts): a PGlite loaded from a dump, or CREATE DATABASE … TEMPLATE.
+ * (tests/support/setup/file-database.ts): a PGlite loaded from a dump, or CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;

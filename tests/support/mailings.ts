@@ -13,8 +13,8 @@ import { installMailTransport } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { newStopNonce } from "@/lib/panel/tokens";
-import type { FakeResend } from "../../helpers/fake-resend";
-import { call } from "../../helpers/http";
+import type { FakeResend } from "./fake-resend";
+import { call } from "./http";
 
 export const MAIL_FROM = "Onderzoekspanel <panel@example.org>";
 export const IMAGE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";

@@ -6,8 +6,8 @@ import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
 import type { PublicUser } from "@/lib/auth/public-user";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
-import { startApiTestServer, type ApiTestServer } from "../../helpers/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../helpers/render-intl";
+import { startApiTestServer, type ApiTestServer } from "./api-test-server";
+import { browseTo, messagesOf, renderIntl } from "./render-intl";
 
 /** The screen's Dutch texts, which the tests look for. */
 export const nl = messagesOf.nl.panelMessages.screen;

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { panelUsers, type PanelUser } from "@/db/schema";
 import { memoryOutbox, type StoredMail } from "@/lib/mail/transports/memory";
 import { newStopNonce } from "@/lib/panel/tokens";
-import { call } from "../../helpers/http";
+import { call } from "./http";
 
 let ipCounter = 0;
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studies, studyAttachments, surveyResponses, surveys } from "@/db/schema";
-import { pdfBytes } from "../../helpers/files";
+import { pdfBytes } from "./files";
 
 /** Rows a study owns, counted straight from the tables. */
 export async function rowsOf(studyId: number) {
