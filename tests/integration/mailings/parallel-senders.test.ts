@@ -7,7 +7,13 @@ import { queueMessage } from "@/lib/mailings/queue";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { staffWithSession } from "../../support/staff";
 import { startSenderProcess, type SenderTotals } from "../../support/sender-process-client";
-import { deliveriesOf, draft, insertMembers, messageRow, useFakeProvider } from "../../support/mailings";
+import {
+  deliveriesOf,
+  draft,
+  insertMembers,
+  messageRow,
+  useFakeProvider,
+} from "../../support/mailings";
 
 const RATE = 4;
 const MEMBERS = 2_000;

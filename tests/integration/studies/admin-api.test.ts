@@ -13,7 +13,12 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
-import { addAttachmentRow, addResponses, failingTrigger, rowsOf } from "../../support/studies-admin";
+import {
+  addAttachmentRow,
+  addResponses,
+  failingTrigger,
+  rowsOf,
+} from "../../support/studies-admin";
 import { daysAgo, insertStudy } from "../../support/studies";
 import type { Answer } from "../../support/answer";
 

@@ -10,7 +10,13 @@ import type { Step } from "@/lib/surveys/schema";
 import type { Answer } from "../../support/answer";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
-import { insertStudyWithSurvey, nextIp, sampleSteps, storedSurvey, validAnswers } from "../../support/survey";
+import {
+  insertStudyWithSurvey,
+  nextIp,
+  sampleSteps,
+  storedSurvey,
+  validAnswers,
+} from "../../support/survey";
 
 let staff: string;
 
