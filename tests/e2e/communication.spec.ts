@@ -154,11 +154,15 @@ test("a new message: subject in place, body autosaved, a test mail, then sent to
   // Progress until sent, within seconds.
   const started = Date.now();
   await expect(
-    page.getByText(`Verzonden: ${recipients.length} van ${recipients.length} mails bezorgd.`),
+    page.getByText(
+      `Verzonden: de maildienst heeft ${recipients.length} van ${recipients.length} mails aangenomen.`,
+    ),
   ).toBeVisible({ timeout: 20_000 });
   expect(Date.now() - started).toBeLessThan(20_000);
   await expect(
-    page.getByText(`${recipients.length} bezorgd, 0 mislukt, van ${recipients.length}`),
+    page.getByText(
+      `${recipients.length} aangenomen door de maildienst, 0 mislukt, 0 teruggekomen (bounce), van ${recipients.length}`,
+    ),
   ).toBeVisible();
   await expect(listEntry(page, subject)).not.toContainText(nl.status.not_sent);
   await expect(listEntry(page, subject)).toContainText(nl.status.sent);

@@ -74,10 +74,10 @@ export const complaint = (to: string) => providerEvent("email.complained", { to:
  * Posts an event to the webhook route as the provider does: from its own servers (no Origin),
  * signed unless `headers` replaces the signature headers.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field
 export function postEvent(
   event: unknown,
   o: { id?: string; timestamp?: number; secret?: string; headers?: Record<string, string> } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field
 ): Promise<CallResult<any>> {
   const body = JSON.stringify(event);
   return call(webhookRoute, {
