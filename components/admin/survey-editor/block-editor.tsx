@@ -9,9 +9,10 @@ import {
   suggestDataName,
 } from "@/lib/surveys/editor-rules";
 import type { BlockType } from "@/lib/surveys/schema";
-import type { EditorBlock } from "./model";
-import { BlockHeader, blockHeadingId } from "./block-header";
+import { BlockHeader } from "./block-header";
 import { BlockTypeFields } from "./block-type-fields";
+import { blockHeadingId, blockIdPrefix, blockTypeId } from "./element-ids";
+import type { EditorBlock } from "./model";
 
 type Props = {
   block: EditorBlock;
@@ -41,7 +42,7 @@ export function BlockEditor({
   onDelete,
 }: Props) {
   const t = useTranslations("surveyEditor");
-  const id = `block-${block.key}`;
+  const id = blockIdPrefix(block.key);
   const question = isQuestionBlock(block);
   const suggestion =
     question && block.question_text.trim() !== ""
@@ -56,11 +57,11 @@ export function BlockEditor({
       <BlockHeader block={block} index={index} count={count} onMove={onMove} onDelete={onDelete} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={`${id}-type`} className="label">
+          <label htmlFor={blockTypeId(block.key)} className="label">
             {t("blockType")}
           </label>
           <select
-            id={`${id}-type`}
+            id={blockTypeId(block.key)}
             className="input"
             value={block.type}
             onChange={(e) => onTypeChange(e.target.value as BlockType)}

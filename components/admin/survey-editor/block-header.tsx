@@ -2,11 +2,8 @@
 
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { blockHeadingId, moveButtonId } from "./element-ids";
 import type { EditorBlock } from "./model";
-
-/** Ids of a block's move buttons, so focus can follow the block after it moved. */
-export const moveButtonId = (key: string, by: -1 | 1) => `block-${key}-${by < 0 ? "up" : "down"}`;
-export const blockHeadingId = (key: string) => `block-${key}-title`;
 
 /** A block's heading (its number, and its type for screen readers) and its move and delete buttons. */
 export function BlockHeader({

@@ -4,11 +4,9 @@ import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
 import { BlockEditor } from "./block-editor";
+import { STEP_TITLE_ID } from "./element-ids";
 import type { EditorStep } from "./model";
 import type { SurveyDraft } from "./use-survey-draft";
-
-/** The heading of the step on screen: where focus lands when another step is shown. */
-export const STEP_TITLE_ID = "survey-step-title";
 
 /** The step on screen: its heading and delete button, its blocks, and "add block". */
 export function StepEditor({

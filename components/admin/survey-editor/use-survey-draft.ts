@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { moveItem, removeItem } from "@/lib/surveys/editor-rules";
 import type { BlockType, Step } from "@/lib/surveys/schema";
-import { moveButtonId } from "./block-header";
+import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,
   newKey,
@@ -16,7 +16,6 @@ import {
   type EditorBlock,
   type EditorStep,
 } from "./model";
-import { STEP_TITLE_ID } from "./step-editor";
 import { TOAST_MS } from "./use-survey-save";
 
 /**
@@ -86,7 +85,7 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       if (!step) return;
       const block = newBlock(steps, "open_question", step.blocks.length);
       updateBlocks([...step.blocks, block]);
-      requestAnimationFrame(() => document.getElementById(`block-${block.key}-type`)?.focus());
+      requestAnimationFrame(() => document.getElementById(blockTypeId(block.key))?.focus());
     },
 
     changeBlock,
