@@ -28,6 +28,7 @@ const CLIENT_SAFE = [
   "^lib/attachments/schemas\\.ts$",
   "^lib/mailings/schemas\\.ts$",
   "^lib/time/",
+  "^lib/audit/(actions|schemas)\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { getDb, transaction, type DbOrTx } from "@/db/client";
+import { getDb, transaction } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { countRecipients } from "@/lib/panel/list";
 import { findMessage } from "./find";
 import { inStatus, lockDraft, NO_RECIPIENTS_MESSAGE } from "./queue";
@@ -25,13 +26,14 @@ export function assertScheduleTime(sendAt: Date, now: Date): void {
  * POST /api/panel_message/{id}/send with `send_at`: the draft becomes `scheduled` for that
  * moment, checked like a send now (something to send, somebody to send it to). Its recipients
  * are not fixed yet: that happens at its time (startDueMessages). While scheduled it cannot be
- * changed (16), deleted (17) or sent (18); `onScheduled` runs in the same transaction.
+ * changed (16), deleted (17) or sent (18). Audited as `message_scheduled` in the same
+ * transaction.
  */
 export async function scheduleMessage(
   id: number,
   sendAt: Date,
+  actor: AuditActor,
   now = new Date(),
-  onScheduled?: (tx: DbOrTx, message: PanelMessage) => Promise<void>,
 ): Promise<PanelMessage> {
   assertScheduleTime(sendAt, now);
   return transaction(undefined, async (tx) => {
@@ -44,7 +46,12 @@ export async function scheduleMessage(
       .set({ communicationStatus: "scheduled", scheduledFor: sendAt, updatedAt: new Date() })
       .where(inStatus(id, "not_sent"))
       .returning();
-    await onScheduled?.(tx, row);
+    await recordAudit(tx, {
+      action: "message_scheduled",
+      actor,
+      target: { type: "panel_message", id },
+      details: { scheduled_for: Math.floor(sendAt.getTime() / 1000) },
+    });
     return row;
   });
 }
@@ -53,11 +60,9 @@ export async function scheduleMessage(
  * POST /api/panel_message/{id}/cancel: a scheduled message goes back to being a draft. A
  * message that is not scheduled (any more) is 409 code 18: when the cancel and the start meet
  * at its time, the row lock lets one of them through and the other finds the status changed.
+ * Audited as `message_cancelled`.
  */
-export async function cancelScheduled(
-  id: number,
-  onCancelled?: (tx: DbOrTx, message: PanelMessage) => Promise<void>,
-): Promise<PanelMessage> {
+export async function cancelScheduled(id: number, actor: AuditActor): Promise<PanelMessage> {
   return transaction(undefined, async (tx) => {
     const [row] = await tx
       .update(panelMessages)
@@ -70,7 +75,11 @@ export async function cancelScheduled(
         message: "The panel message is not scheduled",
       });
     }
-    await onCancelled?.(tx, row);
+    await recordAudit(tx, {
+      action: "message_cancelled",
+      actor,
+      target: { type: "panel_message", id },
+    });
     return row;
   });
 }
@@ -122,7 +131,9 @@ export async function nextScheduledInMs(): Promise<number | null> {
   const db = await getDb();
   const [row] = await db
     .select({
-      ms: sql<string | null>`(extract(epoch from (min(${panelMessages.scheduledFor}) - now())) * 1000)::float8`,
+      ms: sql<
+        string | null
+      >`(extract(epoch from (min(${panelMessages.scheduledFor}) - now())) * 1000)::float8`,
     })
     .from(panelMessages)
     .where(eq(panelMessages.communicationStatus, "scheduled"));

@@ -4,6 +4,7 @@ import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { logError } from "@/lib/log";
 import { getMailTransport } from "@/lib/mail";
 import type { PanelUserDto } from "./schemas";
@@ -77,20 +78,23 @@ export async function liftSuppression(
 /**
  * POST /api/panel_user/{id}/clear_bounce (staff): the provider's suppression is lifted first
  * (or the next mail would be suppressed again and the member marked again), then the member's
- * `bounced` is cleared, with `onCleared` (the audit row) in the same transaction. A member who
- * is not bounced is answered unchanged; an unknown one is 404 code 14.
+ * `bounced` is cleared, audited as `member_bounce_cleared` in the same transaction. A member
+ * who is not bounced is answered unchanged; an unknown one is 404 code 14.
  */
-export async function clearBounce(
-  memberId: number,
-  onCleared?: (tx: DbOrTx) => Promise<void>,
-): Promise<PanelUserDto> {
+export async function clearBounce(memberId: number, actor: AuditActor): Promise<PanelUserDto> {
   const db = await dbOr(undefined);
   const [member] = await db.select().from(panelUsers).where(eq(panelUsers.id, memberId));
   if (!member) throw new AppError(ErrorCode.NOT_FOUND);
   if (member.deliveryStatus !== "bounced") return toPanelUserDto(member);
   await liftSuppression(member.email, member.id, { required: true });
   return transaction(undefined, async (tx) => {
-    if ((await clearBounced(memberId, tx)) && onCleared) await onCleared(tx);
+    if (await clearBounced(memberId, tx)) {
+      await recordAudit(tx, {
+        action: "member_bounce_cleared",
+        actor,
+        target: { type: "panel_member", id: memberId },
+      });
+    }
     const [row] = await tx.select().from(panelUsers).where(eq(panelUsers.id, memberId));
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return toPanelUserDto(row);

@@ -69,7 +69,12 @@ export function memberSearchSchema(
   },
 ) {
   return z.object({
-    email: z.string(texts.required).trim().toLowerCase().min(1, texts.required).max(254, texts.tooLong),
+    email: z
+      .string(texts.required)
+      .trim()
+      .toLowerCase()
+      .min(1, texts.required)
+      .max(254, texts.tooLong),
   });
 }
 export const panelUserSearchSchema = memberSearchSchema();

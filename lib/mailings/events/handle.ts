@@ -2,14 +2,12 @@ import "server-only";
 import { eq, isNull, and, sql } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { mailProviderEvents, panelMessageDeliveries, panelMessages, panelUsers } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import type { ProviderEvent } from "@/lib/mail/provider-events";
 import { bounceKindOf, markBounced } from "@/lib/panel/bounce";
 import { removePanelUser } from "@/lib/panel/leave";
 
 export type EventOutcome = "handled" | "replayed";
-
-/** What is done when a member is marked bounced; the audit row, in the same transaction. */
-export type OnSuppressed = (tx: DbOrTx, memberId: number, kind: string) => Promise<void>;
 
 /**
  * Acts on one verified provider event, exactly once per event id: the id is recorded in the
@@ -17,7 +15,8 @@ export type OnSuppressed = (tx: DbOrTx, memberId: number, kind: string) => Promi
  * once: they wait for the first one's transaction and then find the id taken) changes nothing.
  * An event of a type the panel ignores (`event` null) is recorded all the same.
  * - a permanent bounce, or a suppression: the member is marked `bounced` with the provider's
- *   sub-type (never its text), and the mail is counted as bounced on its panel message;
+ *   sub-type (never its text), audited as `member_suppressed` with no actor, and the mail is
+ *   counted as bounced on its panel message;
  * - a spam complaint: the member is removed from the panel, exactly as leaving does (and as a
  *   member's own act, nothing is written to the audit log);
  * - an address that is no member: nothing changes.
@@ -25,7 +24,6 @@ export type OnSuppressed = (tx: DbOrTx, memberId: number, kind: string) => Promi
 export async function handleProviderEvent(
   eventId: string,
   event: ProviderEvent | null,
-  onSuppressed?: OnSuppressed,
 ): Promise<EventOutcome> {
   return transaction(undefined, async (tx) => {
     const recorded = await tx
@@ -52,11 +50,18 @@ export async function handleProviderEvent(
     const kind = bounceKindOf(
       event.type === "email.bounced" ? event.data.bounce.subType : event.data.suppressed?.type,
     );
+    if (event.data.email_id) await countBounce(tx, event.data.email_id);
     for (const address of event.data.to) {
       const memberId = await markBounced(address, kind, tx);
-      if (memberId !== null && onSuppressed) await onSuppressed(tx, memberId, kind);
+      if (memberId === null) continue;
+      // Last: the audit row holds the log's head row until the transaction ends.
+      await recordAudit(tx, {
+        action: "member_suppressed",
+        actor: null,
+        target: { type: "panel_member", id: memberId },
+        details: { reported_as: event.type === "email.bounced" ? "bounce" : "suppression" },
+      });
     }
-    if (event.data.email_id) await countBounce(tx, event.data.email_id);
     return "handled";
   });
 }
@@ -67,7 +72,10 @@ async function countBounce(tx: DbOrTx, providerId: string): Promise<void> {
     .update(panelMessageDeliveries)
     .set({ bouncedAt: new Date() })
     .where(
-      and(eq(panelMessageDeliveries.providerId, providerId), isNull(panelMessageDeliveries.bouncedAt)),
+      and(
+        eq(panelMessageDeliveries.providerId, providerId),
+        isNull(panelMessageDeliveries.bouncedAt),
+      ),
     )
     .returning({ messageId: panelMessageDeliveries.messageId });
   for (const { messageId } of marked) {

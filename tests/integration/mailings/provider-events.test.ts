@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { getDb } from "@/db/client";
-import { mailProviderEvents, panelMessages, panelUsers } from "@/db/schema";
+import { auditLog, mailProviderEvents, panelMessages, panelUsers } from "@/db/schema";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import { POST as webhookRoute } from "@/app/api/webhooks/resend/route";
 import { call } from "../../support/http";
@@ -18,6 +18,7 @@ import {
 import { snapshotTables } from "../../support/robustness/snapshot";
 import { staffWithSession } from "../../support/staff";
 import {
+  auditRowsOf,
   deliveriesOf,
   deliveryDone,
   draft,
@@ -124,6 +125,14 @@ describe("a permanent bounce", () => {
       .from(mailProviderEvents)
       .where(eq(mailProviderEvents.id, "msg_twenty_copies"));
     expect(ids).toHaveLength(1);
+    const audit = await auditRowsOf("member_suppressed", member.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: null,
+      actorEmail: null,
+      targetType: "panel_member",
+      details: { reported_as: "bounce" },
+    });
   });
 
   it("a transient bounce changes nothing", async () => {
@@ -155,6 +164,10 @@ describe("a spam complaint", () => {
     const member = (await memberByEmail(address))!;
     expect((await postEvent(complaint(address.toUpperCase()))).status).toBe(200);
     expect(await memberByEmail(address)).toBeUndefined();
+    // The member's own act: nothing in the audit log, neither as removal nor otherwise.
+    const db = await getDb();
+    const rows = await db.select().from(auditLog).where(eq(auditLog.targetId, member.id));
+    expect(rows.filter((r) => r.targetType === "panel_member")).toEqual([]);
     // The message keeps its counts; the delivery no longer names the person.
     const deliveries = await deliveriesOf(message.id);
     expect(deliveries.some((d) => d.panelUserId === member.id)).toBe(false);

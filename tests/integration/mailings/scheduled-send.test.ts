@@ -13,6 +13,7 @@ import { bounce, postEvent } from "../../support/provider-events";
 import { snapshotTables } from "../../support/robustness/snapshot";
 import { staffWithSession } from "../../support/staff";
 import {
+  auditRowsOf,
   deliveriesOf,
   deliveryDone,
   draft,
@@ -102,6 +103,10 @@ describe("scheduling: POST /api/panel_message/{id}/send {send_at}", () => {
       subject: "Later",
       communicationStatus: "scheduled",
     });
+    const audit = await auditRowsOf("message_scheduled", message.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ details: { scheduled_for: sendAt } });
+    expect(audit[0].actorId).toEqual(expect.any(Number));
     // Not due yet: a delivery run leaves it alone.
     await deliverPending({ deadlineMs: 1000 });
     expect((await messageRow(message.id)).communicationStatus).toBe("scheduled");
@@ -158,6 +163,7 @@ describe("cancelling: POST /api/panel_message/{id}/cancel", () => {
     const again = await cancel(message.id);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe(18);
+    expect(await auditRowsOf("message_cancelled", message.id)).toHaveLength(1);
     const put = await call(updateRoute, {
       ...at(message.id),
       method: "PUT",

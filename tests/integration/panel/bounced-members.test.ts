@@ -7,7 +7,7 @@ import { installMailTransport } from "@/lib/mail";
 import type { PanelUserList } from "@/lib/panel/schemas";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
-import { useFakeProvider } from "../../support/mailings";
+import { auditRowsOf, useFakeProvider } from "../../support/mailings";
 import {
   insertMember,
   memberByEmail,
@@ -69,6 +69,10 @@ describe("clearing a bounce: POST /api/panel_user/{id}/clear_bounce", () => {
     const lifts = fake.requests.filter((r) => r.method === "DELETE");
     expect(lifts.map((r) => r.path)).toEqual(["/suppressions/clear-me%40example.org"]);
     expect(await memberByEmail("clear-me@example.org")).toMatchObject({ deliveryStatus: "ok" });
+    expect(await auditRowsOf("member_bounce_cleared", member.id)).toHaveLength(1);
+    // Cleared again: nothing changes, nothing more is written.
+    expect((await clear(member.id)).status).toBe(200);
+    expect(await auditRowsOf("member_bounce_cleared", member.id)).toHaveLength(1);
   });
 
   it("answers a member who is not bounced unchanged, without asking the provider", async () => {

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 /** Admin: a scheduled message becomes a draft again (409 code 18 when it is not scheduled). */
 export const POST = route(
   { auth: "admin", params: panelMessageParamsSchema },
-  async ({ params }) => toPanelMessageDto(await cancelScheduled(params.id)),
+  async ({ params, user }) => toPanelMessageDto(await cancelScheduled(params.id, user)),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -16,9 +16,9 @@ export const maxDuration = 60;
  */
 export const POST = route(
   { auth: "admin", params: panelMessageParamsSchema, body: panelMessageSendSchema },
-  async ({ params, body }) => {
+  async ({ params, body, user }) => {
     if (body.send_at !== undefined) {
-      const message = await scheduleMessage(params.id, new Date(body.send_at * 1000));
+      const message = await scheduleMessage(params.id, new Date(body.send_at * 1000), user);
       watchSchedule();
       return toPanelMessageDto(message);
     }

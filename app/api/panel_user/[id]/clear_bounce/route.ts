@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
  * Staff: mail may go to this member again: the provider's suppression is lifted and `bounced`
  * cleared. Answers the member (unchanged when not bounced).
  */
-export const POST = route({ auth: "staff", params: idParamsSchema }, ({ params }) =>
-  clearBounce(params.id),
+export const POST = route({ auth: "staff", params: idParamsSchema }, ({ params, user }) =>
+  clearBounce(params.id, user),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
