@@ -1,6 +1,7 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { POST as webhookRoute } from "@/app/api/webhooks/resend/route";
 import { call, type CallResult } from "./http";
+import { svixHeaders as signed } from "./svix";
 
 /** The secret the test environment configures (vitest.config.ts). */
 export function webhookSecret(): string {
@@ -9,25 +10,12 @@ export function webhookSecret(): string {
   return secret;
 }
 
-/**
- * The headers Resend sends with an event, made as its Svix signing does, independently of the
- * library the app verifies with: HMAC-SHA256 over `id.timestamp.body`, keyed with the base64
- * after `whsec_`, sent base64 as `v1,<signature>`.
- */
+/** Signed as the provider signs, with the test environment's secret unless told otherwise. */
 export function svixHeaders(
   body: string,
   o: { id?: string; timestamp?: number; secret?: string } = {},
 ): Record<string, string> {
-  const id = o.id ?? `msg_${randomUUID().replaceAll("-", "")}`;
-  const timestamp = String(o.timestamp ?? Math.floor(Date.now() / 1000));
-  const key = Buffer.from((o.secret ?? webhookSecret()).replace(/^whsec_/, ""), "base64");
-  const signature = createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
-  return {
-    "svix-id": id,
-    "svix-timestamp": timestamp,
-    "svix-signature": `v1,${signature}`,
-    "content-type": "application/json",
-  };
+  return signed(body, o.secret ?? webhookSecret(), o);
 }
 
 type EmailEventData = { email_id?: string; to: string[]; [field: string]: unknown };
