@@ -581,7 +581,7 @@ ${rawTable(rows)}`,
 /** The member list (all members), then its search and filters; each its own section. */
 async function runMembers() {
   const inProcess = (command: string) =>
-    `Measured by \`${command}\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}. Timed in process, without HTTP.`;
+    `Measured by \`${command}\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}, load average ${os.loadavg()[0].toFixed(1)} at the start. Timed in process, without HTTP.`;
   const panel = await benchPanelList();
   report(PANEL_TITLE, `${inProcess("npm run bench")}\n\n${panel.map((n) => `- ${n}`).join("\n")}`);
   const search = await benchPanelSearch();
