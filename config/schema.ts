@@ -89,6 +89,8 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  // Audit log rows older than this many days are removed by the housekeeping job (docs/audit.md).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
