@@ -46,7 +46,7 @@ export const envSchema = z.object({
   APP_SECRET: optionalString.pipe(
     z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   ),
-  // Earlier secrets, comma-separated, still accepted for reading after a rotation (README).
+  // Earlier secrets, comma-separated, still accepted for reading after a rotation (docs/operations.md).
   APP_SECRET_PREVIOUS: optionalString,
   RESPONSES_KEY: optionalString,
   RESPONSES_KEY_PREVIOUS: optionalString,
