@@ -27,6 +27,7 @@ const CLIENT_SAFE = [
   "^lib/studies/(schemas|admin-schemas)\\.ts$",
   "^lib/attachments/schemas\\.ts$",
   "^lib/mailings/schemas\\.ts$",
+  "^lib/time/",
   "^lib/audit/(actions|schemas)\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",

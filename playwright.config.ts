@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eHelpEnv } from "./tests/support/e2e/public-site";
+import { E2E_WEBHOOK_SECRET } from "./tests/support/svix";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -55,6 +56,7 @@ export default defineConfig({
       // Production refuses to start without it; the browser talks to the server directly.
       TRUST_PROXY: "0",
       E2E_DATA_DIR: dataDir,
+      RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       // Public pages are built with these (see tests/support/e2e/public-site.ts).
       ...e2eHelpEnv,
     },

@@ -10,6 +10,8 @@ const env: Record<string, string> = {
   MAIL_FROM: "Onderzoekspanel <panel@example.org>",
   DISABLE_BACKGROUND_JOBS: "1",
   CRON_SECRET: "test-cron-secret-0123456789",
+  // The mail provider's webhook signing secret (tests/support/provider-events.ts signs with it).
+  RESEND_WEBHOOK_SECRET: `whsec_${Buffer.alloc(24, 9).toString("base64")}`,
   // Tests act as many clients behind one proxy (tests/support/http.ts sets X-Forwarded-For).
   TRUST_PROXY: "1",
   DATABASE_URL: "",

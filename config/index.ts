@@ -24,6 +24,8 @@ export type AppConfig = {
     from: string;
     resendApiKey: string | undefined;
     resendBaseUrl: string | undefined;
+    /** Signing secret of the provider's webhook (`whsec_…`); unset: events are refused. */
+    webhookSecret: string | undefined;
     outboxDir: string;
     /** Provider requests per second for the whole site, not per instance. */
     ratePerSecond: number;
@@ -146,6 +148,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       from: e.MAIL_FROM,
       resendApiKey: e.RESEND_API_KEY,
       resendBaseUrl: e.RESEND_BASE_URL,
+      webhookSecret: e.RESEND_WEBHOOK_SECRET,
       outboxDir: e.MAIL_OUTBOX_DIR,
       ratePerSecond: e.MAIL_RATE_PER_SECOND,
     },

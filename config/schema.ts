@@ -54,6 +54,17 @@ export const envSchema = z.object({
   PGLITE_DIR: z.string().default(".data/pglite"),
   RESEND_API_KEY: optionalString,
   RESEND_BASE_URL: optionalUrl,
+  // Signs the provider's event notifications (bounces, complaints); shown once when the webhook
+  // is created in Resend. Without it the webhook endpoint refuses every call.
+  RESEND_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/,
+        "RESEND_WEBHOOK_SECRET must be the webhook's signing secret as Resend shows it (whsec_ followed by base64)",
+      )
+      .optional(),
+  ),
   MAIL_TRANSPORT: z.enum(["resend", "log", "memory"]).optional(),
   MAIL_FROM: z.string().default("Onderzoekspanel <panel@example.org>"),
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),

@@ -107,6 +107,12 @@ export const passwordResetTokens = pgTable(
 // Panel members
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Whether mail reaches a member: `bounced` once the mail provider reported a permanent bounce or
+ * suppressed the address. Bounced members get no panel message until it is cleared.
+ */
+export const memberDeliveryStatus = pgEnum("member_delivery_status", ["ok", "bounced"]);
+
 export const panelUsers = pgTable(
   "panel_users",
   {
@@ -120,21 +126,35 @@ export const panelUsers = pgTable(
     stopNonce: text("stop_nonce").notNull(),
     createdAt: createdAt(),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    deliveryStatus: memberDeliveryStatus("delivery_status").notNull().default("ok"),
+    // The provider's sub-type of the bounce or suppression (e.g. "Suppressed", "General"), never
+    // its message text, which can quote the address.
+    bounceKind: text("bounce_kind"),
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
   },
   (t) => [
     check("panel_users_email_lower", sql`${t.email} = lower(${t.email})`),
     index("panel_users_unverified_created_idx")
       .on(t.createdAt)
       .where(sql`${t.isVerified} = false`),
-    index("panel_users_verified_idx")
+    // One index per member list filter (lib/panel/filters.ts), with the same predicate, so a
+    // filtered page walks only the members it shows. The first also selects a send's recipients.
+    index("panel_users_recipients_idx")
       .on(t.id)
-      .where(sql`${t.isVerified} = true`),
+      .where(sql`${t.isVerified} = true and ${t.deliveryStatus} = 'ok'`),
+    index("panel_users_unverified_idx")
+      .on(t.id)
+      .where(sql`${t.isVerified} = false and ${t.deliveryStatus} = 'ok'`),
+    index("panel_users_bounced_idx")
+      .on(t.id)
+      .where(sql`${t.deliveryStatus} = 'bounced'`),
   ],
 );
 
 /**
  * How many panel members there are per block of 1,024 ids, kept by statement triggers on
- * panel_users (migrations 0001 and 0002). The member list takes its total from here instead of
+ * panel_users (written by hand in the migrations: 0001 and 0002, and the one that added the
+ * verified and bounced counts). The member list takes its total from here instead of
  * counting every row, and finds the block a page starts in, so it never walks more than one
  * block of the index. Each block is spread over 16 slots (id % 16) so concurrent sign-ups, which
  * get neighbouring ids, rarely wait for the same row.
@@ -145,6 +165,10 @@ export const panelUserCounts = pgTable(
     bucket: integer("bucket").notNull(),
     slot: smallint("slot").notNull(),
     members: bigint("members", { mode: "number" }).notNull().default(0),
+    // Of those: verified and not bounced (the recipients of a send), and bounced. The rest are
+    // unverified.
+    verified: bigint("verified", { mode: "number" }).notNull().default(0),
+    bounced: bigint("bounced", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.slot] })],
 );
@@ -283,6 +307,9 @@ export const communicationStatus = pgEnum("communication_status", [
   "queued",
   "sending",
   "sent",
+  // Waiting for `scheduled_for`; becomes `queued` then, or `failed` with nobody to send to.
+  "scheduled",
+  "failed",
 ]);
 
 export const panelMessages = pgTable(
@@ -300,8 +327,19 @@ export const panelMessages = pgTable(
     recipientsTotal: integer("recipients_total").notNull().default(0),
     deliveredCount: integer("delivered_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
+    // Mails the provider accepted and later reported as a permanent bounce or suppression.
+    bouncedCount: integer("bounced_count").notNull().default(0),
+    // When a scheduled message is to be sent; set only while it is `scheduled`.
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    // Why a message ended `failed` (e.g. "no_recipients").
+    failureReason: text("failure_reason"),
   },
-  (t) => [index("panel_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("panel_messages_created_idx").on(t.createdAt),
+    index("panel_messages_scheduled_idx")
+      .on(t.scheduledFor)
+      .where(sql`${t.scheduledFor} is not null`),
+  ],
 );
 
 export const batchStatus = pgEnum("panel_message_batch_status", ["pending", "sent", "failed"]);
@@ -361,6 +399,8 @@ export const panelMessageDeliveries = pgTable(
     batchId: bigint("batch_id", { mode: "number" }).references(() => panelMessageBatches.id, {
       onDelete: "set null",
     }),
+    // When the provider reported this mail as bounced or suppressed (counted once on the message).
+    bouncedAt: timestamp("bounced_at", { withTimezone: true }),
   },
   (t) => [
     unique("panel_message_deliveries_message_user_uq").on(t.messageId, t.panelUserId),
@@ -374,7 +414,25 @@ export const panelMessageDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("panel_message_deliveries_user_idx").on(t.panelUserId),
+    // A provider event names the mail by the id the provider gave it.
+    index("panel_message_deliveries_provider_idx")
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
   ],
+);
+
+/**
+ * Provider events already handled, by the provider's message id (`svix-id`), so a redelivered
+ * or replayed event changes nothing. Kept a week (lib/mailings/events/housekeeping.ts): far
+ * longer than the five minutes a signature's timestamp is accepted for.
+ */
+export const mailProviderEvents = pgTable(
+  "mail_provider_events",
+  {
+    id: text("id").primaryKey(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_provider_events_received_idx").on(t.receivedAt)],
 );
 
 /**

@@ -72,6 +72,18 @@ export const auditActionSpecs = {
     details: z.object({ recipients: z.number().int().min(0) }).strict(),
   },
   message_deleted: { target: "panel_message", details: nothing },
+  // When it is to go out, in unix seconds.
+  message_scheduled: {
+    target: "panel_message",
+    details: z.object({ scheduled_for: z.number().int().min(0) }).strict(),
+  },
+  message_cancelled: { target: "panel_message", details: nothing },
+  // Written by the mail provider's event (no actor): which kind of report it was.
+  member_suppressed: {
+    target: "panel_member",
+    details: z.object({ reported_as: z.enum(["bounce", "suppression"]) }).strict(),
+  },
+  member_bounce_cleared: { target: "panel_member", details: nothing },
 } as const satisfies Record<string, ActionSpec>;
 
 export type AuditAction = keyof typeof auditActionSpecs;

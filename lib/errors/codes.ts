@@ -1,6 +1,6 @@
 /**
  * The error catalogue's codes as named constants, shared by the server and the browser (no
- * imports, nothing secret). Codes 0–21 are the product's original catalogue; 22–29 were added
+ * imports, nothing secret). Codes 0–21 are the product's original catalogue; 22 and up were added
  * later. The English messages are what the API sends; the interface translates a code through
  * messages/<locale>/errors.json instead.
  */
@@ -35,6 +35,7 @@ export const ErrorCode = {
   CHANGED_ELSEWHERE: 27,
   ALREADY_SUBMITTED: 28,
   TWO_FACTOR_UNREADABLE: 29,
+  WEBHOOK_SIGNATURE_INVALID: 31,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -77,4 +78,5 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   27: "This was changed elsewhere in the meantime; reload to see the newer version",
   28: "This survey was already submitted with other answers",
   29: "Two-factor sign-in cannot be checked for this account; ask an admin to reset it",
+  31: "The webhook signature is missing, wrong or too old",
 };

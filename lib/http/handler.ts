@@ -25,7 +25,7 @@ import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
 
 type Auth = "none" | "optional" | "staff" | "admin";
-type BodyKind = "json" | "multipart" | "form" | "none";
+type BodyKind = "json" | "multipart" | "form" | "text" | "none";
 
 type UserFor<A extends Auth> = A extends "staff" | "admin" ? StaffUser : StaffUser | null;
 type SessionFor<A extends Auth> = A extends "staff" | "admin"
@@ -140,6 +140,8 @@ async function readBody(req: Request, kind: BodyKind, maxBytes: number): Promise
     if (req.body) await boundedBody(req, maxBytes).text();
     return undefined;
   }
+  // The raw text, for a route that checks a signature over the exact bytes before parsing.
+  if (kind === "text") return boundedBody(req, maxBytes).text();
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (kind === "json") {
     if (!type.startsWith("application/json")) {

@@ -4,6 +4,7 @@ import { deleteExpiredChallenges } from "@/lib/auth/challenge";
 import { deleteStaleSetPasswordTokens } from "@/lib/auth/password-reset";
 import { deleteExpiredSessions } from "@/lib/auth/session";
 import { sweepRateLimits } from "@/lib/rate-limit/limiter";
+import { deleteOldProviderEvents } from "@/lib/mailings/events/housekeeping";
 import { deleteStaleSignups } from "@/lib/panel/housekeeping";
 
 /** Periodic clean-up shared by the in-process timer and the cron endpoint. */
@@ -13,5 +14,6 @@ export async function runHousekeeping(now = new Date()): Promise<void> {
   await deleteStaleSetPasswordTokens(now);
   await sweepRateLimits(now);
   await deleteStaleSignups(now);
+  await deleteOldProviderEvents(now);
   await purgeAuditLog(now);
 }

@@ -3,6 +3,7 @@ import { getConfig } from "@/config";
 import { getDatabase } from "@/db/client";
 import { logError } from "@/lib/log";
 import { wakeDeliveryLoop } from "@/lib/mailings/delivery/loop";
+import { armScheduleTimer } from "@/lib/mailings/delivery/schedule-timer";
 import { runScheduledWork } from "./scheduled";
 
 const startedKey = Symbol.for("research-panel.jobs-started");
@@ -27,6 +28,8 @@ export async function startBackgroundJobs(): Promise<void> {
       logError("jobs", error);
     }
   };
+  // Scheduled panel messages are kept in the database: after a restart they still go out.
+  armScheduleTimer();
   // Every 10 minutes: closed rate-limit windows are not kept much longer than they last.
   const timer = setInterval(tick, 10 * 60 * 1000);
   timer.unref();

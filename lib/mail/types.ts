@@ -70,4 +70,10 @@ export interface MailTransport {
    * own (its entry carries the error); a failure of the whole request throws MailSendError.
    */
   sendBatch(messages: MailMessage[], options?: SendOptions): Promise<BatchSendResult>;
+  /**
+   * Takes the address off the provider's suppression list (where a bounce or a complaint put
+   * it), so mail to it is sent again. An address that is not on the list is no error; a
+   * failure to reach the provider throws MailSendError.
+   */
+  liftSuppression(address: string): Promise<void>;
 }

@@ -23,16 +23,22 @@ export async function createMessage(
 
 /**
  * Why a change of a message matched no draft: it does not exist (14), or it is no longer a
- * draft (`code`). Looked up after the conditional write failed, so the write itself decides.
+ * draft (`code`; a scheduled one says how to make it a draft again). Looked up after the
+ * conditional write failed, so the write itself decides.
  */
 async function refusal(id: number, code: ErrorCodeValue, db: Db): Promise<never> {
-  await findMessage(id, db);
+  const message = await findMessage(id, db);
+  if (message.communicationStatus === "scheduled") {
+    throw new AppError(code, {
+      message: "The panel message is scheduled; cancel the scheduled send to change it",
+    });
+  }
   throw new AppError(code);
 }
 
 /**
  * PUT /api/panel_message/{id}: only the fields given change; the body is sanitised before it
- * is stored. Only a draft can change (409 code 16 afterwards), checked in the same statement
+ * is stored. Only a draft can change (409 code 16 once scheduled or later), checked in the same statement
  * that writes, so a send between reading and writing cannot be overtaken.
  */
 export async function updateMessage(
@@ -53,7 +59,7 @@ export async function updateMessage(
   return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
 }
 
-/** DELETE /api/panel_message/{id}: drafts only (409 code 17 once queued or sent). */
+/** DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent). */
 export async function deleteMessage(id: number, db?: Db): Promise<void> {
   const executor = db ?? (await getDb());
   const deleted = await executor

@@ -1,62 +1,60 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { and, eq } from "drizzle-orm";
+import { transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
-import { rowsOf } from "./rows";
+import { addRecipients } from "./recipients";
 import { assertSendable } from "./sendable";
 
+/** Nobody to send to: code 22 (DESIGN §6), the same for a send now and a scheduled one. */
+export const NO_RECIPIENTS_MESSAGE =
+  "No panel member has verified their email address yet: there is nobody to send to";
+
 /**
- * POST /api/panel_message/{id}/send, the database part: in one transaction the draft becomes
- * `queued` and gets one pending delivery per member verified at this moment, so the recipient
- * list is fixed here. The conditional status change decides between two sends of the same
- * message, even at the same moment: only one of them finds it `not_sent` (the other: 409 code
- * 18). Nothing to send (empty subject or body, or no verified member): code 22, and nothing
- * changes. Delivery itself is started by the caller.
+ * POST /api/panel_message/{id}/send without a time, the database part: in one transaction the
+ * draft becomes `queued` and gets one pending delivery per recipient at this moment, so the
+ * recipient list is fixed here. The draft is locked first and must be `not_sent`, so two sends
+ * of the same message, even at the same moment, queue it once (the other: 409 code 18), and an
+ * autosave cannot change the content between the check and the queueing. What cannot be sent
+ * (sendable.ts) is refused with code 22 before anything changes. Delivery itself is started by
+ * the caller.
  */
-export async function queueMessage(id: number, db?: Db): Promise<PanelMessage> {
-  const executor = db ?? (await getDb());
-  return executor.transaction(async (tx) => {
-    // Locked first, so an autosave cannot change the content between the check and the queueing.
-    const [message] = await tx
-      .select()
-      .from(panelMessages)
-      .where(eq(panelMessages.id, id))
-      .for("update");
-    if (!message) throw new AppError(ErrorCode.NOT_FOUND);
-    if (message.communicationStatus !== "not_sent") {
-      throw new AppError(ErrorCode.MESSAGE_ALREADY_SENT);
+export async function queueMessage(id: number, tx?: DbOrTx): Promise<PanelMessage> {
+  return transaction(tx, async (t) => {
+    assertSendable(await lockDraft(t, id));
+    const recipients = await addRecipients(t, id);
+    // Thrown inside the transaction, so the deliveries are undone too.
+    if (recipients === 0) {
+      throw new AppError(ErrorCode.INVALID_INPUT, { message: NO_RECIPIENTS_MESSAGE });
     }
-    assertSendable(message);
-
-    const [queued] = await tx
+    const [row] = await t
       .update(panelMessages)
-      .set({ communicationStatus: "queued", updatedAt: new Date() })
-      .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
-      .returning({ id: panelMessages.id });
-    if (!queued) throw new AppError(ErrorCode.MESSAGE_ALREADY_SENT);
-
-    const [inserted] = rowsOf<{ n: number }>(
-      await tx.execute(sql`
-        with added as (
-          insert into panel_message_deliveries (message_id, panel_user_id)
-          select ${id}, id from panel_users where is_verified order by id
-          returning 1
-        )
-        select count(*)::int as n from added`),
-    );
-    if (inserted.n === 0) {
-      // Thrown inside the transaction, so the status change is undone too.
-      throw new AppError(ErrorCode.INVALID_INPUT, {
-        message: "No panel member has verified their email address yet: there is nobody to send to",
-      });
-    }
-    const [row] = await tx
-      .update(panelMessages)
-      .set({ recipientsTotal: inserted.n })
+      .set({ communicationStatus: "queued", recipientsTotal: recipients, updatedAt: new Date() })
       .where(eq(panelMessages.id, id))
       .returning();
     return row;
   });
+}
+
+/**
+ * The message, locked for the rest of the transaction, if it is still a draft: 404 code 14 when
+ * it does not exist, 409 code 18 once it is scheduled, queued or sent.
+ */
+export async function lockDraft(tx: DbOrTx, id: number): Promise<PanelMessage> {
+  const [message] = await tx
+    .select()
+    .from(panelMessages)
+    .where(eq(panelMessages.id, id))
+    .for("update");
+  if (!message) throw new AppError(ErrorCode.NOT_FOUND);
+  if (message.communicationStatus !== "not_sent") {
+    throw new AppError(ErrorCode.MESSAGE_ALREADY_SENT);
+  }
+  return message;
+}
+
+/** Only a message still in `status` changes: the write decides between racing callers. */
+export function inStatus(id: number, status: PanelMessage["communicationStatus"]) {
+  return and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, status));
 }

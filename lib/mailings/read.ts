@@ -1,7 +1,8 @@
 import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { panelMessageDeliveries, panelMessages, panelUsers } from "@/db/schema";
+import { panelMessageDeliveries, panelMessages } from "@/db/schema";
+import { countRecipients } from "@/lib/panel/list";
 import { findMessage } from "./find";
 import type { FailureReason, PanelMessageDetailDto, PanelMessageList } from "./schemas";
 import { toPanelMessageDto } from "./serialize";
@@ -14,16 +15,6 @@ export async function listMessages(): Promise<PanelMessageList> {
     .from(panelMessages)
     .orderBy(desc(panelMessages.createdAt), desc(panelMessages.id));
   return { items: rows.map(toPanelMessageDto) };
-}
-
-/** How many members a send would reach now (the recipient list is fixed when it is queued). */
-export async function countVerifiedMembers(): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ n: count() })
-    .from(panelUsers)
-    .where(eq(panelUsers.isVerified, true));
-  return Number(row.n);
 }
 
 /** Why a message's deliveries failed, grouped, most frequent first. */
@@ -45,14 +36,15 @@ export async function failureReasons(messageId: number): Promise<FailureReason[]
 }
 
 /**
- * GET /api/panel_message/{id}: a draft adds `recipients_estimate` for the send confirmation;
- * a queued, sending or sent message adds `failure_reasons` for the progress view.
+ * GET /api/panel_message/{id}: a draft or a scheduled message adds `recipients_estimate` (for
+ * the send confirmation; the recipients are fixed only when it goes out); a queued, sending,
+ * sent or failed message adds `failure_reasons` for the progress view.
  */
 export async function messageDetail(id: number): Promise<PanelMessageDetailDto> {
   const row = await findMessage(id);
   const dto = toPanelMessageDto(row);
-  if (row.communicationStatus === "not_sent") {
-    return { ...dto, recipients_estimate: await countVerifiedMembers() };
+  if (row.communicationStatus === "not_sent" || row.communicationStatus === "scheduled") {
+    return { ...dto, recipients_estimate: await countRecipients() };
   }
   return { ...dto, failure_reasons: await failureReasons(id) };
 }

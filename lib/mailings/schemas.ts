@@ -5,7 +5,18 @@ import { z } from "zod";
  * screen. No server imports here, so client components can use these too.
  */
 
-export const COMMUNICATION_STATUSES = ["not_sent", "queued", "sending", "sent"] as const;
+/**
+ * The spec's four statuses, and two more: `scheduled` (waiting for its time; back to `not_sent`
+ * when cancelled) and `failed` (it came to its time with nobody left to send to).
+ */
+export const COMMUNICATION_STATUSES = [
+  "not_sent",
+  "scheduled",
+  "queued",
+  "sending",
+  "sent",
+  "failed",
+] as const;
 export const communicationStatusSchema = z.enum(COMMUNICATION_STATUSES);
 export type CommunicationStatus = z.infer<typeof communicationStatusSchema>;
 
@@ -29,6 +40,42 @@ export const panelMessageIdSchema = z
 
 /** Route parameters of /api/panel_message/{id}/... */
 export const panelMessageParamsSchema = z.object({ id: panelMessageIdSchema });
+
+/** A scheduled send is at least this far ahead… */
+export const MIN_SCHEDULE_AHEAD_SECONDS = 60;
+/** …and at most this far. */
+export const MAX_SCHEDULE_AHEAD_SECONDS = 90 * 24 * 3600;
+
+/**
+ * POST /api/panel_message/{id}/send: now, or at `send_at` (unix seconds). Whether `send_at` is
+ * far enough ahead depends on the moment it arrives, so that is checked when it is scheduled.
+ */
+export const panelMessageSendSchema = z.object({
+  send_at: z.number().int().positive().optional(),
+});
+export type PanelMessageSendInput = z.infer<typeof panelMessageSendSchema>;
+
+/** Why a message ended `failed`. */
+export const FAILURE_REASONS = ["no_recipients"] as const;
+
+/**
+ * A subject and body a send needs: not the new draft's default subject, and a body with some
+ * text or an image. The screen asks this before the confirmation opens; the server asks again.
+ */
+export function sendableProblems(
+  message: { subject: string },
+  bodyHasContent: boolean,
+): { subject?: "empty" | "default"; body?: "empty" } {
+  const subject = message.subject.trim();
+  return {
+    ...(subject === ""
+      ? { subject: "empty" as const }
+      : subject === DEFAULT_MESSAGE_SUBJECT
+        ? { subject: "default" as const }
+        : {}),
+    ...(bodyHasContent ? {} : { body: "empty" as const }),
+  };
+}
 
 /** The subject's rules; the screen passes its translated texts, the handlers use the English. */
 export function subjectField(
@@ -78,6 +125,12 @@ export const panelMessageSchema = z.object({
   delivered_count: z.number().int(),
   /** Mails that could not be sent (refused address, provider failure, member left). */
   failed_count: z.number().int(),
+  /** Accepted mails the provider later reported as bounced or suppressed. */
+  bounced_count: z.number().int(),
+  /** While `scheduled`: when it goes out (unix seconds); null otherwise. */
+  scheduled_for: z.number().int().nullable(),
+  /** Why it ended `failed`; null otherwise. */
+  failure_reason: z.enum(FAILURE_REASONS).nullable(),
 });
 export type PanelMessageDto = z.infer<typeof panelMessageSchema>;
 
@@ -90,7 +143,10 @@ export type FailureReason = z.infer<typeof failureReasonSchema>;
 
 /** GET /api/panel_message/{id}: the message plus what the screen needs for its state. */
 export const panelMessageDetailSchema = panelMessageSchema.extend({
-  /** While not sent: how many members are verified now, for the send confirmation. */
+  /**
+   * While not sent or scheduled: how many members would receive it now (verified, not
+   * bounced), for the send confirmation.
+   */
   recipients_estimate: z.number().int().optional(),
   /** Once queued: why deliveries failed, most frequent first. */
   failure_reasons: z.array(failureReasonSchema).optional(),

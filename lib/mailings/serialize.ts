@@ -1,6 +1,14 @@
 import "server-only";
 import type { PanelMessage } from "@/db/schema";
-import type { PanelMessageDto } from "./schemas";
+import { FAILURE_REASONS, type PanelMessageDto } from "./schemas";
+
+type FailureReason = (typeof FAILURE_REASONS)[number];
+
+function failureReason(value: string | null): FailureReason | null {
+  return (FAILURE_REASONS as readonly string[]).includes(value ?? "")
+    ? (value as FailureReason)
+    : null;
+}
 
 function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
@@ -18,5 +26,11 @@ export function toPanelMessageDto(row: PanelMessage): PanelMessageDto {
     recipients_total: row.recipientsTotal,
     delivered_count: row.deliveredCount,
     failed_count: row.failedCount,
+    bounced_count: row.bouncedCount,
+    scheduled_for:
+      row.communicationStatus === "scheduled" && row.scheduledFor
+        ? unixSeconds(row.scheduledFor)
+        : null,
+    failure_reason: row.communicationStatus === "failed" ? failureReason(row.failureReason) : null,
   };
 }

@@ -20,7 +20,7 @@ export const TEST_MAILS_PER_HOUR = 10;
  */
 export async function sendTestMail(messageId: number, to: string, locale: Locale): Promise<void> {
   const message = await findMessage(messageId);
-  assertSendable(message);
+  assertSendable(message, { test: true });
   const mail = testMail(to, locale, {
     subject: message.subject,
     bodyHtml: mailBodyHtml(message.body, getConfig().appUrl),

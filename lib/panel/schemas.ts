@@ -38,11 +38,49 @@ export const PANEL_MAX_PAGE_SIZE = 100;
  * GET /api/panel_user?page=&per_page=. Out-of-range values are refused (400 code 22), not
  * clamped: a client asking for 1,000 rows should learn it gets at most 100, not silently fewer.
  */
+/**
+ * The member list's filters, three groups that never overlap: `verified` (confirmed and mail
+ * reaches them: a send's recipients), `unverified` (not confirmed yet) and `bounced` (the mail
+ * provider reported their address as bouncing or suppressed, confirmed or not).
+ */
+export const PANEL_USER_STATUSES = ["verified", "unverified", "bounced"] as const;
+export const panelUserStatusSchema = z.enum(PANEL_USER_STATUSES);
+export type PanelUserStatus = z.infer<typeof panelUserStatusSchema>;
+
 export const panelUserListQuerySchema = z.object({
   page: digitsSchema({ min: 1, max: 1_000_000_000 }).default(1),
   per_page: digitsSchema({ min: 1, max: PANEL_MAX_PAGE_SIZE }).default(PANEL_PAGE_SIZE),
+  status: panelUserStatusSchema.optional(),
 });
 export type PanelUserListQuery = z.infer<typeof panelUserListQuerySchema>;
+
+/** The texts of the search field; the screen passes its translated ones. */
+export type MemberSearchTexts = { required: string; tooLong: string };
+
+/**
+ * POST /api/panel_user/search: one address, matched exactly once trimmed and lower-cased (as
+ * addresses are stored). Not held to the sign-up's address rules: staff look up what a person
+ * wrote to them, and an address that cannot exist simply finds nobody.
+ */
+export function memberSearchSchema(
+  texts: MemberSearchTexts = {
+    required: "Enter an email address",
+    tooLong: "An email address has at most 254 characters",
+  },
+) {
+  return z.object({
+    email: z
+      .string(texts.required)
+      .trim()
+      .toLowerCase()
+      .min(1, texts.required)
+      .max(254, texts.tooLong),
+  });
+}
+export const panelUserSearchSchema = memberSearchSchema();
+export type PanelUserSearchInput = z.infer<typeof panelUserSearchSchema>;
+
+export const MEMBER_DELIVERY_STATUSES = ["ok", "bounced"] as const;
 
 /** A member as the admin API shows it. */
 export const panelUserSchema = z.object({
@@ -51,6 +89,10 @@ export const panelUserSchema = z.object({
   is_verified: z.boolean(),
   /** Unix seconds. */
   created_at: z.number().int(),
+  /** `bounced`: the provider reported the address as bouncing; no panel message goes to it. */
+  delivery_status: z.enum(MEMBER_DELIVERY_STATUSES),
+  /** The provider's kind of bounce or suppression (a short word, never its message text). */
+  bounce_kind: z.string().nullable(),
 });
 export type PanelUserDto = z.infer<typeof panelUserSchema>;
 

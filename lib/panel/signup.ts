@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
+import { liftSuppression } from "./bounce";
 import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
@@ -12,7 +13,9 @@ import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./token
  * on the panel.
  * - new address: a member row and a verification mail;
  * - known, not yet confirmed: a fresh token (the previous link stops working) and a new mail;
- * - known and confirmed: nothing changes, an "already in the panel" mail goes out.
+ * - known and confirmed: nothing changes, an "already in the panel" mail goes out;
+ * - known and bounced (confirmed or not): the provider's suppression is lifted and a fresh
+ *   verification mail goes out; confirming it clears `bounced` (verify.ts).
  */
 export async function signUp(
   email: string,
@@ -25,7 +28,7 @@ export async function signUp(
   const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_MS);
   const keepIfVerified = (column: string) =>
     sql.raw(
-      `case when "panel_users"."is_verified" then "panel_users"."${column}" else excluded."${column}" end`,
+      `case when "panel_users"."is_verified" and "panel_users"."delivery_status" = 'ok' then "panel_users"."${column}" else excluded."${column}" end`,
     );
   const [member] = await db
     .insert(panelUsers)
@@ -47,6 +50,10 @@ export async function signUp(
       },
     })
     .returning();
-  if (member.isVerified) await sendAlreadyMemberMail(member, hash);
+  if (member.deliveryStatus === "bounced") {
+    // Without this the provider would not send the verification mail at all.
+    await liftSuppression(member.email, member.id, { required: false });
+    await sendVerificationMail(member, token, hash);
+  } else if (member.isVerified) await sendAlreadyMemberMail(member, hash);
   else await sendVerificationMail(member, token, hash);
 }

@@ -38,6 +38,8 @@ const publicList = [
   // Authorised by the cron secret instead of a session.
   "GET /api/cron/deliver",
   "POST /api/cron/deliver",
+  // The mail provider's events: authorised by their signature.
+  "POST /api/webhooks/resend",
   "GET /api/study/open",
   "GET /api/study/finished",
   // Studies and their attachments: public while open or finished, staff-only otherwise.
@@ -62,6 +64,7 @@ const adminList = [
   "DELETE /api/panel_user/[id]",
   "DELETE /api/study/[id]",
   "POST /api/panel_message/[id]/send",
+  "POST /api/panel_message/[id]/cancel",
 ];
 
 export const publicEndpoints: ReadonlySet<string> = new Set(publicList);

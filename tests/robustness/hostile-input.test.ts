@@ -97,11 +97,23 @@ const table: Record<string, Spec> = {
     input: json({}, { optional: { subject: "Hello", body: "<p>Hi</p>" } }),
   },
   "DELETE /api/panel_message/[id]": { params: id, input: none },
-  "POST /api/panel_message/[id]/send": { params: id, input: none },
+  "POST /api/panel_message/[id]/send": {
+    params: id,
+    input: json({}, { optional: { send_at: 4_102_444_800 } }),
+  },
+  "POST /api/panel_message/[id]/cancel": { params: id, input: none },
   "POST /api/panel_message/[id]/test": { params: id, input: none },
   "POST /api/panel_user/[id]/resend_verification_email": { params: id, input: none },
   "DELETE /api/panel_user/[id]": { params: id, input: none },
-  "GET /api/panel_user": { query: { page: "1", per_page: "10" }, input: none },
+  "POST /api/panel_user/[id]/clear_bounce": { params: id, input: none },
+  // Any text is a valid search (it finds nobody): injection strings there are content.
+  "POST /api/panel_user/search": {
+    input: json({ email: "nobody@example.org" }, { freeText: ["email"] }),
+  },
+  "GET /api/panel_user": {
+    query: { page: "1", per_page: "10", status: "bounced" },
+    input: none,
+  },
   "POST /api/panel_user": { input: json({ email: "new-member@example.org" }) },
   "POST /api/panel_user/stop_participation": {
     input: json({ panel_user_id: 999_999, stop_token: "x".repeat(40) }),
@@ -192,6 +204,10 @@ const table: Record<string, Spec> = {
   "POST /api/survey/response/delete": { input: json({ token: "x".repeat(40) }) },
   "POST /api/survey/response/lookup": { input: json({ token: "x".repeat(40) }) },
   "GET /api/whoami": { input: none },
+  // Unsigned, so every hostile body is refused (401 code 31) before it is read as an event.
+  "POST /api/webhooks/resend": {
+    input: json({ type: "email.bounced", data: { to: ["nobody@example.org"] } }),
+  },
 };
 
 const INJECTIONS = [

@@ -3,7 +3,9 @@
  * handler under app/api over HTTP, as `next start` would route them (static segments before
  * dynamic ones, the catch-all last), configured by the environment like the app (DATABASE_URL,
  * TRUST_PROXY, secrets). Listens on PORT (0: any free port) and prints `{"port": n}` once the
- * database answers. Run with: tsx --conditions=react-server tests/support/api-server.ts
+ * database answers. Runs the background jobs as a Node host does (instrumentation.ts) unless
+ * DISABLE_BACKGROUND_JOBS says not to. Run with:
+ * tsx --conditions=react-server tests/support/api-server.ts
  */
 import { readdirSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
@@ -12,6 +14,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { getDatabase } from "@/db/client";
+import { startBackgroundJobs } from "@/lib/jobs";
 
 type Handler = (
   req: Request,
@@ -89,6 +92,7 @@ function toRequest(req: IncomingMessage, origin: string): Request {
 
 const database = await getDatabase();
 await database.db.execute("select 1");
+await startBackgroundJobs();
 
 const server = createServer(async (req, res) => {
   try {

@@ -32,6 +32,9 @@ export function message(id: number, fields: Partial<PanelMessageDto> = {}): Pane
     recipients_total: 0,
     delivered_count: 0,
     failed_count: 0,
+    bounced_count: 0,
+    scheduled_for: null,
+    failure_reason: null,
     ...fields,
   };
 }

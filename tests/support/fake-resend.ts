@@ -87,6 +87,11 @@ export type FakeResend = {
   requests: FakeResendRequest[];
   /** Every e-mail accepted and sent, once each (replays of a key add nothing), in order. */
   delivered: FakeAcceptedEmail[];
+  /**
+   * The provider's suppression list (lower-cased addresses): what a bounce or a complaint puts
+   * there, and `DELETE /suppressions/{email}` takes off (404 `not_found` when not listed).
+   */
+  suppressions: Set<string>;
   /** The next `times` requests answer with this failure instead of being accepted. */
   failNext(failure: FakeFailure, times?: number): void;
   /** Changes the rate limit, refused addresses or latency from now on. */
@@ -143,6 +148,7 @@ type KeyRecord = { bodyHash: string; at: number; answer?: Answer };
  *   invalid; permissive (`x-batch-validation: permissive`) sends the valid ones and lists the
  *   others by index in `errors`, with a message that quotes the address as providers do;
  * - a request rate limit per second, answered 429 with Retry-After and ratelimit-* headers;
+ * - a suppression list that `DELETE /suppressions/{email or id}` takes an address off;
  * - scripted failures (any status, a non-JSON body, a dropped connection).
  * Every request is logged with its arrival time, body hash, key and answer.
  */
@@ -150,6 +156,7 @@ export async function startFakeResend(o: FakeResendOptions = {}): Promise<FakeRe
   const apiKey = o.apiKey ?? "re_test_fake_key";
   const requests: FakeResendRequest[] = [];
   const delivered: FakeAcceptedEmail[] = [];
+  const suppressions = new Set<string>();
   const failures: FakeFailure[] = [];
   const keys = new Map<string, KeyRecord>();
   const admitted: number[] = [];
@@ -255,6 +262,18 @@ export async function startFakeResend(o: FakeResendOptions = {}): Promise<FakeRe
           rate.headers,
         ),
       );
+    }
+    const suppression = /^\/suppressions\/([^/]+)$/.exec(path);
+    if (req.method === "DELETE" && suppression) {
+      const address = decodeURIComponent(suppression[1]).toLowerCase();
+      if (!suppressions.delete(address)) {
+        return answer(error(404, "Suppression not found", "not_found", rate.headers));
+      }
+      return answer({
+        status: 200,
+        payload: { object: "suppression", id: randomUUID(), deleted: true },
+        headers: rate.headers,
+      });
     }
     if (req.method !== "POST" || (path !== "/emails" && path !== "/emails/batch")) {
       return answer(error(404, "Not found", "not_found", rate.headers));
@@ -371,6 +390,7 @@ export async function startFakeResend(o: FakeResendOptions = {}): Promise<FakeRe
     apiKey,
     requests,
     delivered,
+    suppressions,
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure);
     },
@@ -391,6 +411,7 @@ export async function startFakeResend(o: FakeResendOptions = {}): Promise<FakeRe
     reset() {
       requests.length = 0;
       delivered.length = 0;
+      suppressions.clear();
       failures.length = 0;
       keys.clear();
       admitted.length = 0;

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { GET as itemRoute, PUT as updateRoute } from "@/app/api/panel_message/[id]/route";
 import { POST as createRoute } from "@/app/api/panel_message/route";
 import { getDb } from "@/db/client";
 import {
+  auditLog,
   panelMessageBatches,
   panelMessageDeliveries,
   panelMessages,
@@ -151,4 +152,14 @@ export function linksIn(html: string): string[] {
 
 export function imageSources(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+}
+
+/** The audit rows of `action` about `targetId`, oldest first. */
+export async function auditRowsOf(action: string, targetId: number) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)))
+    .orderBy(auditLog.id);
 }

@@ -8,9 +8,9 @@ import { signUp } from "@/lib/panel/signup";
 
 export const dynamic = "force-dynamic";
 
-/** Staff: one page of members, newest first. */
+/** Staff: one page of members (all, or verified, unverified or bounced ones), newest first. */
 export const GET = route({ auth: "staff", query: panelUserListQuerySchema }, ({ query }) =>
-  listPanelUsers(query.page, query.per_page),
+  listPanelUsers(query.page, query.per_page, query.status),
 );
 
 /** Anyone: join the panel. The same `{}` for every valid address (see lib/panel/signup.ts). */

@@ -1,10 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import type { Messages } from "@/i18n/messages";
 import type { AuditAction } from "@/lib/audit/actions";
 import type { AuditEntryDto } from "@/lib/audit/schemas";
 import type { StudyStatus } from "@/lib/studies/schemas";
+import { CENTRE_TIME_ZONE } from "@/lib/time/centre-time";
 
 /** The actions whose details have a text of their own; the others say all in their name. */
 type ActionWithDetails = keyof Messages["audit"]["details"];
@@ -23,16 +24,19 @@ const DETAILS_ACTIONS: Record<ActionWithDetails, true> = {
   attachment_uploaded: true,
   attachment_deleted: true,
   message_sent: true,
+  message_scheduled: true,
+  member_suppressed: true,
 };
 
 /**
  * A row of the audit log in words: the action's name, what it was about, and its details
  * (flags as `select` arguments, study statuses in the study screens' words, formats in
- * capitals). Everything comes from the translations: `details` holds no text of its own.
+ * capitals, a scheduled time on the centre's clock). Everything comes from the translations: `details` holds no text of its own.
  */
 export function useAuditTexts() {
   const t = useTranslations("audit");
   const tStudies = useTranslations("admin.studies");
+  const format = useFormatter();
   return {
     action: (action: AuditAction) => t(`actions.${action}`),
     target: (entry: AuditEntryDto) =>
@@ -46,7 +50,13 @@ export function useAuditTexts() {
         if (key === "from" || key === "to") {
           values[key] = tStudies(`status.${value as StudyStatus}`);
         } else if (key === "format") values[key] = String(value).toUpperCase();
-        else values[key] = typeof value === "boolean" ? String(value) : value;
+        else if (key === "scheduled_for") {
+          values[key] = format.dateTime(new Date(Number(value) * 1000), {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: CENTRE_TIME_ZONE,
+          });
+        } else values[key] = typeof value === "boolean" ? String(value) : value;
       }
       return t(`details.${entry.action}`, values);
     },

@@ -172,5 +172,8 @@ function pickListFields(message: PanelMessageDto): PanelMessageDto {
     recipients_total: message.recipients_total,
     delivered_count: message.delivered_count,
     failed_count: message.failed_count,
+    bounced_count: message.bounced_count,
+    scheduled_for: message.scheduled_for,
+    failure_reason: message.failure_reason,
   };
 }

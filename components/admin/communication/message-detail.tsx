@@ -16,8 +16,13 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { MessageBody } from "./message-body";
 import { MessageProgress } from "./message-progress";
-import { MessageStatusBadge, isInFlight, toDate } from "./message-status";
+import { MessageStatusBadge, isInFlight, localDateTime, toDate } from "./message-status";
 import { MessageSubject } from "./message-subject";
+import { ScheduleNotice } from "./schedule-notice";
+import { centreDateTime } from "./schedule-picker";
+import { SendDialog } from "./send-dialog";
+import { sendProblems } from "./sendable";
+import { useTestMail } from "./use-test-mail";
 
 /** Toasts stay this long (spec: 5,000 ms). */
 export const TOAST_MS = 5000;
@@ -29,7 +34,9 @@ type Pending = "send" | "delete" | null;
 /**
  * One message: subject, dates, Send / send me a test / Delete, delivery progress and the body.
  * Subject and body save on their own; Send and the test first flush both and stop when a save
- * fails, so what goes out is what is on screen. While the message is queued or sending it asks
+ * fails, so what goes out is what is on screen. Send then refuses a message without a subject
+ * of its own or without a body before its confirmation opens; the confirmation sends it now or
+ * schedules it. While the message is queued or sending it asks
  * for progress every second, and stops once it is sent or the detail is closed (unmounted).
  */
 export function MessageDetail({
@@ -56,16 +63,21 @@ export function MessageDetail({
   const adminOnlyId = useId();
   const query = useApiQuery<PanelMessageDetailDto>(`/api/panel_message/${id}`);
   const sendMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("sendInvalid") } });
-  const testMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("testInvalid") } });
   const deleteMutation = useApiMutation();
   const saves = useFlushGroup();
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<ReactNode>(null);
-  const [testing, setTesting] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const { testing, sendTest } = useTestMail(id, userEmail, saves, setActionError);
 
   const message: PanelMessageDetailDto | undefined = query.data ?? listed;
+  // What is stored, as the latest save answered it: Send checks this right after flushing.
+  const latest = useRef(message);
+  useEffect(() => {
+    if (query.data) latest.current = query.data;
+  }, [query.data]);
   const status = message?.communication_status;
   const draft = status === "not_sent";
   const delivering = status !== undefined && isInFlight(status);
@@ -89,6 +101,7 @@ export function MessageDetail({
   }, [delivering, loading, refresh, query.data]);
 
   function apply(update: PanelMessageDto) {
+    latest.current = latest.current ? { ...latest.current, ...update } : update;
     query.setData((current) => (current ? { ...current, ...update } : update));
     // Directly as well: a save that answers after the message was deselected still reaches the
     // list, though this detail is gone.
@@ -103,7 +116,20 @@ export function MessageDetail({
     if (kind === "send") query.refresh();
   }
 
-  async function confirmSend() {
+  /** Saves what is on screen, then opens the confirmation only for a message fit to send. */
+  async function startSend() {
+    setActionError(null);
+    setChecking(true);
+    const saved = await saves.flushAll();
+    setChecking(false);
+    if (!saved) return setActionError(t("saveFailedNothingSent"));
+    const problems = latest.current ? sendProblems(latest.current) : {};
+    if (problems.subject) return setActionError(t("sendNeedsSubject"));
+    if (problems.body) return setActionError(t("sendNeedsBody"));
+    openDialog("send");
+  }
+
+  async function confirmSend(sendAt: number | undefined) {
     setBusy(true);
     setDialogError(null);
     const saved = await saves.flushAll();
@@ -114,13 +140,16 @@ export function MessageDetail({
     }
     const result = await sendMutation.run<PanelMessageDto>({
       path: `/api/panel_message/${id}/send`,
-      body: {},
+      body: sendAt === undefined ? {} : { send_at: sendAt },
     });
     setBusy(false);
     if (result.ok) {
       apply(result.data);
       setPending(null);
-      toast.success(t("sent"), { duration: TOAST_MS });
+      const when = format.dateTime(new Date((sendAt ?? 0) * 1000), centreDateTime);
+      toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }), {
+        duration: TOAST_MS,
+      });
     } else {
       setDialogError(
         <>
@@ -147,21 +176,6 @@ export function MessageDetail({
     }
   }
 
-  async function sendTest() {
-    setActionError(null);
-    setTesting(true);
-    const saved = await saves.flushAll();
-    if (!saved) {
-      setTesting(false);
-      setActionError(t("saveFailedNothingSent"));
-      return;
-    }
-    const result = await testMutation.run({ path: `/api/panel_message/${id}/test`, body: {} });
-    setTesting(false);
-    if (result.ok) toast.success(t("testSent", { email: userEmail }), { duration: TOAST_MS });
-    else setActionError(t("testFailed", { message: result.message }));
-  }
-
   if (!message) {
     return query.error ? (
       <Alert tone="error" title={t("detailLoadFailed", { message: describe(query.error) })}>
@@ -174,11 +188,6 @@ export function MessageDetail({
     );
   }
 
-  const dateOptions = {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  } as const;
   const estimate = query.data?.recipients_estimate;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
@@ -200,11 +209,11 @@ export function MessageDetail({
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">{t("createdAt")}</dt>
-        <dd>{format.dateTime(toDate(message.created_at), dateOptions)}</dd>
+        <dd>{format.dateTime(toDate(message.created_at), localDateTime())}</dd>
         {message.sent_at !== null ? (
           <>
             <dt className="text-muted">{t("sentAt")}</dt>
-            <dd>{format.dateTime(toDate(message.sent_at), dateOptions)}</dd>
+            <dd>{format.dateTime(toDate(message.sent_at), localDateTime())}</dd>
           </>
         ) : null}
       </dl>
@@ -216,8 +225,9 @@ export function MessageDetail({
             variant="primary"
             icon={<Send aria-hidden className="size-4" />}
             disabled={!draft || !isAdmin}
+            pending={checking}
             aria-describedby={draft && !isAdmin ? adminOnlyId : undefined}
-            onClick={() => openDialog("send")}
+            onClick={() => void startSend()}
           >
             {t("send")}
           </SubmitButton>
@@ -252,6 +262,8 @@ export function MessageDetail({
         ) : null}
       </div>
 
+      <ScheduleNotice message={message} isAdmin={isAdmin} onChanged={apply} />
+
       <MessageProgress message={message} />
 
       <MessageBody
@@ -262,20 +274,14 @@ export function MessageDetail({
         onSaved={apply}
       />
 
-      <ConfirmDialog
+      <SendDialog
         open={pending === "send"}
         onOpenChange={(open) => !open && setPending(null)}
-        title={t("confirmSendTitle")}
-        description={
-          estimate === undefined
-            ? t("countingRecipients")
-            : t("confirmSendText", { count: estimate, subject: message.subject })
-        }
-        confirmLabel={t("confirmSend")}
-        confirmDisabled={!estimate}
+        subject={message.subject}
+        estimate={estimate}
         pending={busy}
         error={dialogError}
-        onConfirm={() => void confirmSend()}
+        onConfirm={(sendAt) => void confirmSend(sendAt)}
       />
       <ConfirmDialog
         open={pending === "delete"}

@@ -5,8 +5,10 @@ import { Alert } from "@/components/ui/alert";
 import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
 
 /**
- * How far delivery is (beyond the spec): while queued or sending, delivered / failed / total and
- * a bar; once sent, the outcome and why mails failed. The numbers change every few seconds, so
+ * How far delivery is (beyond the spec): while queued or sending, accepted / failed / bounced /
+ * total and a bar; once sent, the outcome and why mails failed. "Accepted" is what the API calls
+ * `delivered_count`: the mail service took the mail on; bounces it reports later are counted
+ * apart. The numbers change every few seconds, so
  * they are not a live region; only the state lines (scheduled, being sent, sent) are announced.
  */
 export function MessageProgress({
@@ -18,15 +20,17 @@ export function MessageProgress({
     | "recipients_total"
     | "delivered_count"
     | "failed_count"
+    | "bounced_count"
     | "failure_reasons"
   >;
 }) {
   const t = useTranslations("panelMessages.screen");
   const status = message.communication_status;
-  if (status === "not_sent") return null;
+  if (status === "not_sent" || status === "scheduled" || status === "failed") return null;
   const total = message.recipients_total;
   const delivered = message.delivered_count;
   const failed = message.failed_count;
+  const bounced = message.bounced_count;
   const reasons = message.failure_reasons ?? [];
   return (
     <section aria-labelledby="message-progress-title" className="space-y-3">
@@ -46,8 +50,9 @@ export function MessageProgress({
           value={Math.min(delivered + failed, Math.max(total, 1))}
         />
         <p className="mt-1 text-sm tabular-nums">
-          {t("progressCounts", { delivered, failed, total })}
+          {t("progressCounts", { delivered, failed, bounced, total })}
         </p>
+        <p className="mt-1 text-sm text-muted">{t("acceptedNote")}</p>
       </div>
       {failed > 0 ? (
         <div>

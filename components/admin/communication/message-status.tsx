@@ -6,12 +6,17 @@ import type { CommunicationStatus } from "@/lib/mailings/schemas";
 
 const tones: Record<CommunicationStatus, BadgeTone> = {
   not_sent: "neutral",
+  scheduled: "primary",
   queued: "info",
   sending: "info",
   sent: "success",
+  failed: "danger",
 };
 
-/** A message's status as the spec colours it: not sent neutral, queued and sending info, sent success. */
+/**
+ * A message's status as the spec colours it: not sent neutral, queued and sending info, sent
+ * success; and the two it adds: scheduled, failed (nobody was left to send it to).
+ */
 export function MessageStatusBadge({ status }: { status: CommunicationStatus }) {
   const t = useTranslations("panelMessages.screen.status");
   return <StatusBadge tone={tones[status]}>{t(status)}</StatusBadge>;
@@ -25,4 +30,13 @@ export function isInFlight(status: CommunicationStatus): boolean {
 /** A date from the API (unix seconds) as the reader's language writes it, with the time. */
 export function toDate(seconds: number): Date {
   return new Date(seconds * 1000);
+}
+
+/** Created and sent dates, on the reader's own clock. */
+export function localDateTime() {
+  return {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  } as const;
 }

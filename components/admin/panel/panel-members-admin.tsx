@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, ChevronLeft, ChevronRight, Mail, Trash2, X } from "lucide-react";
+import { Check, ChevronLeft, ChevronRight, Mail, MailCheck, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
@@ -12,22 +12,52 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
-import { PANEL_PAGE_SIZE, type PanelUserDto, type PanelUserList } from "@/lib/panel/schemas";
+import { StatusBadge } from "@/components/ui/status-badge";
+import {
+  PANEL_PAGE_SIZE,
+  type PanelUserDto,
+  type PanelUserList,
+  type PanelUserStatus,
+} from "@/lib/panel/schemas";
+import { MemberFinder, type MemberSearch } from "./member-finder";
 
-type PendingAction = { kind: "resend" | "delete"; member: PanelUserDto };
+type PendingAction = { kind: "resend" | "delete" | "clearBounce"; member: PanelUserDto };
+
+const confirmTexts = {
+  resend: ["confirmResendTitle", "confirmResendText", "confirmResend", "resent"],
+  delete: ["confirmDeleteTitle", "confirmDeleteText", "confirmDelete", "deleted"],
+  clearBounce: [
+    "confirmClearBounceTitle",
+    "confirmClearBounceText",
+    "confirmClearBounce",
+    "bounceCleared",
+  ],
+} as const;
+
+function actionRequest({ kind, member }: PendingAction) {
+  if (kind === "delete") return { path: `/api/panel_user/${member.id}`, method: "DELETE" as const };
+  const action = kind === "resend" ? "resend_verification_email" : "clear_bounce";
+  return { path: `/api/panel_user/${member.id}/${action}`, body: {} };
+}
 
 /** The last member of the last page was removed: the page asked for is past the end. */
 function pastTheEnd(list: PanelUserList): boolean {
   return list.items.length === 0 && list.meta.page > 1 && list.meta.page > list.meta.total_pages;
 }
 
-/** The 'Panel deelnemers' screen: the member list, ten a page, with resend and delete. */
+/**
+ * The 'Panel deelnemers' screen: the member list, ten a page (all members, or verified,
+ * unverified or bounced ones), a search by address, and per member: resend the verification
+ * mail, allow mail again after a bounce, delete.
+ */
 export function PanelMembersAdmin() {
   const t = useTranslations("panel.admin");
   const errorMessage = useErrorMessage();
   const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<PanelUserStatus | undefined>(undefined);
+  const [search, setSearch] = useState<MemberSearch | null>(null);
   const query = useApiQuery<PanelUserList>(
-    `/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}`,
+    `/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}${status ? `&status=${status}` : ""}`,
     { keepPrevious: true },
   );
   const { run, pending: busy } = useApiMutation();
@@ -42,22 +72,26 @@ export function PanelMembersAdmin() {
   if (query.data && pastTheEnd(query.data) && query.data.meta.page === page) {
     setPage(Math.max(1, query.data.meta.total_pages));
   }
-  const list = query.data && !pastTheEnd(query.data) ? query.data : undefined;
+  const paged = query.data && !pastTheEnd(query.data) ? query.data : undefined;
+  const list = search ? search.list : paged;
   const loading = query.loading;
   const loadError = query.error;
 
   async function confirm() {
     if (!pending) return;
-    const { kind, member } = pending;
-    const result =
-      kind === "delete"
-        ? await run({ path: `/api/panel_user/${member.id}`, method: "DELETE" })
-        : await run({ path: `/api/panel_user/${member.id}/resend_verification_email`, body: {} });
-    focusHeading.current = result.ok && kind === "delete";
+    const result = await run(actionRequest(pending));
+    focusHeading.current = result.ok && pending.kind === "delete";
     setPending(null);
-    if (result.ok) toast.success(t(kind === "delete" ? "deleted" : "resent"));
+    if (result.ok) toast.success(t(confirmTexts[pending.kind][3]));
     else toast.error(result.message);
     query.refresh();
+    if (search) {
+      const again = await run<PanelUserList>({
+        path: "/api/panel_user/search",
+        body: { email: search.email },
+      });
+      if (again.ok) setSearch({ email: search.email, list: again.data });
+    }
   }
 
   function open(kind: PendingAction["kind"], member: PanelUserDto, button: HTMLElement) {
@@ -82,7 +116,27 @@ export function PanelMembersAdmin() {
       >
         {t("title")}
       </h1>
-      {meta ? <p className="mt-2 text-muted">{t("total", { count: meta.total_items })}</p> : null}
+      {paged && !status ? (
+        <p className="mt-2 text-muted">{t("total", { count: paged.meta.total_items })}</p>
+      ) : null}
+
+      <MemberFinder
+        status={status}
+        onStatusChange={(next) => {
+          setSearch(null);
+          setStatus(next);
+          setPage(1);
+        }}
+        onFound={setSearch}
+      />
+      {search ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <p aria-live="polite">{t("search.found", { count: search.list.meta.total_items })}</p>
+          <button type="button" className="btn-secondary" onClick={() => setSearch(null)}>
+            {t("search.clear")}
+          </button>
+        </div>
+      ) : null}
 
       <div className="mt-6">
         {loadError ? (
@@ -94,7 +148,9 @@ export function PanelMembersAdmin() {
         ) : !list ? (
           <Spinner label={t("loading")} />
         ) : list.items.length === 0 ? (
-          <p>{t("empty")}</p>
+          search ? null : (
+            <p>{status ? t("emptyFilter") : t("empty")}</p>
+          )
         ) : (
           <DataTable
             caption={t("tableCaption")}
@@ -103,6 +159,7 @@ export function PanelMembersAdmin() {
               { label: t("columns.id") },
               { label: t("columns.email") },
               { label: t("columns.verified") },
+              { label: t("columns.delivery") },
               { label: t("columns.actions"), align: "end" },
             ]}
           >
@@ -121,6 +178,20 @@ export function PanelMembersAdmin() {
                   </span>
                 </td>
                 <td className={dataCell}>
+                  {member.delivery_status === "bounced" ? (
+                    <>
+                      <StatusBadge tone="danger">{t("deliveryBounced")}</StatusBadge>
+                      {member.bounce_kind ? (
+                        <span className="ml-2 text-sm text-muted">
+                          {t("bounceKind", { kind: member.bounce_kind })}
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    t("deliveryOk")
+                  )}
+                </td>
+                <td className={dataCell}>
                   <RowActions
                     rowName={member.email}
                     display="icons"
@@ -133,6 +204,16 @@ export function PanelMembersAdmin() {
                         icon: Mail,
                         disabled: member.is_verified,
                         onClick: (e) => open("resend", member, e.currentTarget),
+                      },
+                      {
+                        label: t("clearBounce"),
+                        name:
+                          member.delivery_status === "bounced"
+                            ? t("clearBounceFor", { email: member.email })
+                            : t("clearBounceNotNeeded", { email: member.email }),
+                        icon: MailCheck,
+                        disabled: member.delivery_status !== "bounced",
+                        onClick: (e) => open("clearBounce", member, e.currentTarget),
                       },
                       {
                         label: t("delete"),
@@ -150,7 +231,7 @@ export function PanelMembersAdmin() {
         )}
       </div>
 
-      {meta && meta.total_pages > 1 ? (
+      {meta && !search && meta.total_pages > 1 ? (
         <nav
           aria-label={t("pagination.label")}
           className="mt-4 flex items-center justify-between gap-4"
@@ -184,15 +265,15 @@ export function PanelMembersAdmin() {
         onOpenChange={(next) => !next && setPending(null)}
         pending={busy}
         tone={pending?.kind === "delete" ? "danger" : "primary"}
-        title={t(pending?.kind === "delete" ? "confirmDeleteTitle" : "confirmResendTitle")}
+        title={t(confirmTexts[pending?.kind ?? "resend"][0])}
         description={
           pending
-            ? t(pending.kind === "delete" ? "confirmDeleteText" : "confirmResendText", {
+            ? t(confirmTexts[pending.kind][1], {
                 email: pending.member.email,
               })
             : ""
         }
-        confirmLabel={t(pending?.kind === "delete" ? "confirmDelete" : "confirmResend")}
+        confirmLabel={t(confirmTexts[pending?.kind ?? "resend"][2])}
         cancelLabel={t("cancel")}
         onConfirm={() => void confirm()}
         returnFocus={focusTarget}

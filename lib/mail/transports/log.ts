@@ -39,5 +39,9 @@ export function createLogTransport(from: string, outboxDir: string): MailTranspo
       for (const m of messages) results.push(await write(m));
       return { results };
     },
+    async liftSuppression(address) {
+      // Nothing is suppressed where nothing is sent; said in the log like the mails are.
+      console.log(`[mail] suppression lifted for ${address}`);
+    },
   };
 }

@@ -15,6 +15,17 @@ export function memoryOutbox(): StoredMail[] {
 
 export function clearMemoryOutbox(): void {
   memoryOutbox().length = 0;
+  liftedSuppressions().length = 0;
+}
+
+const liftedKey = Symbol.for("research-panel.memory-lifted-suppressions");
+type LiftedHolder = { [liftedKey]?: string[] };
+
+/** Addresses the memory transport was asked to take off the suppression list, in order. */
+export function liftedSuppressions(): string[] {
+  const g = globalThis as LiftedHolder;
+  g[liftedKey] ??= [];
+  return g[liftedKey];
 }
 
 export function createMemoryTransport(from: string): MailTransport {
@@ -36,6 +47,9 @@ export function createMemoryTransport(from: string): MailTransport {
     },
     async sendBatch(messages, options) {
       return { results: messages.map((m) => store(m, options)) };
+    },
+    async liftSuppression(address) {
+      liftedSuppressions().push(address);
     },
   };
 }

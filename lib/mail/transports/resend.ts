@@ -150,5 +150,19 @@ export function createResendTransport(o: {
         rateLimit: rateLimitOf(result.headers),
       };
     },
+    async liftSuppression(address) {
+      let result;
+      try {
+        result = await resend.suppressions.remove(address, {
+          signal: AbortSignal.timeout(BATCH_TIMEOUT_MS),
+        });
+      } catch (e) {
+        throw new MailSendError(`Resend request failed: ${(e as Error).message}`, {
+          retryable: true,
+        });
+      }
+      // Not on the list: there is nothing to lift.
+      if (result.error && result.error.statusCode !== 404) throw toError(result.error);
+    },
   };
 }

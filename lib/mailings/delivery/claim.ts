@@ -14,7 +14,7 @@ import { memberMail } from "../render";
 import { failBatch } from "./fail";
 import { decodePayload, encodePayload } from "./payload";
 import { BATCH_LEASE_MS, BATCH_SIZE, IDEMPOTENCY_WINDOW_MS } from "./policy";
-import { MEMBER_LEFT, PAYLOAD_MISSING, UNKNOWN_AFTER_WINDOW } from "./reasons";
+import { MEMBER_BOUNCED, MEMBER_LEFT, PAYLOAD_MISSING, UNKNOWN_AFTER_WINDOW } from "./reasons";
 import type { ClaimedBatch } from "./types";
 
 export type ClaimResult =
@@ -117,7 +117,7 @@ async function claimRecordedBatch(): Promise<ClaimResult> {
  * Up to 100 pending deliveries of one message, rendered and recorded as a new batch with its
  * own idempotency key, all in one transaction, before anything is sent. `SKIP LOCKED` lets
  * parallel senders take different rows. Deliveries of members who have left since the message
- * was queued are failed here: they get nothing.
+ * was queued, or whose address has bounced since, are failed here: they get nothing.
  */
 async function claimNewBatch(): Promise<ClaimResult> {
   const db = await getDb();
@@ -150,11 +150,17 @@ async function claimNewBatch(): Promise<ClaimResult> {
               email: panelUsers.email,
               locale: panelUsers.locale,
               stopNonce: panelUsers.stopNonce,
+              deliveryStatus: panelUsers.deliveryStatus,
             })
             .from(panelUsers)
             .where(inArray(panelUsers.id, memberIds));
     const byId = new Map(members.map((m) => [m.id, m]));
-    const present = mine.filter((r) => r.panelUserId !== null && byId.has(r.panelUserId));
+    const present = mine.filter(
+      (r) => r.panelUserId !== null && byId.get(r.panelUserId)?.deliveryStatus === "ok",
+    );
+    const bounced = mine.filter(
+      (r) => r.panelUserId !== null && byId.get(r.panelUserId)?.deliveryStatus === "bounced",
+    );
     const gone = mine.filter((r) => r.panelUserId === null || !byId.has(r.panelUserId));
 
     const [message] = await tx
@@ -175,22 +181,27 @@ async function claimNewBatch(): Promise<ClaimResult> {
           and(eq(panelMessages.id, messageId), eq(panelMessages.communicationStatus, "queued")),
         );
     }
-    if (gone.length > 0) {
+    for (const [rows, reason] of [
+      [gone, MEMBER_LEFT],
+      [bounced, MEMBER_BOUNCED],
+    ] as const) {
+      if (rows.length === 0) continue;
       await tx
         .update(panelMessageDeliveries)
-        .set({ status: "failed", lastError: MEMBER_LEFT })
+        .set({ status: "failed", lastError: reason })
         .where(
           inArray(
             panelMessageDeliveries.id,
-            gone.map((r) => r.id),
+            rows.map((r) => r.id),
           ),
         );
       await tx
         .update(panelMessages)
-        .set({ failedCount: sql`${panelMessages.failedCount} + ${gone.length}` })
+        .set({ failedCount: sql`${panelMessages.failedCount} + ${rows.length}` })
         .where(eq(panelMessages.id, messageId));
     }
-    if (present.length === 0) return { kind: "settled", failed: gone.length };
+    const skipped = gone.length + bounced.length;
+    if (present.length === 0) return { kind: "settled", failed: skipped };
 
     const { appUrl, mail } = getConfig();
     const content = { subject: message.subject, bodyHtml: mailBodyHtml(message.body, appUrl) };
@@ -213,7 +224,7 @@ async function claimNewBatch(): Promise<ClaimResult> {
       );
     return {
       kind: "batch",
-      failed: gone.length,
+      failed: skipped,
       batch: {
         id: batch.id,
         messageId,

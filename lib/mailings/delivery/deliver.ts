@@ -8,6 +8,7 @@ import { callProvider } from "./provider";
 import { recordOutcome, releaseBatch } from "./outcome";
 import { fullWindowPauseMs, MAX_SLOT_WAIT_MS } from "./policy";
 import { completeMessages, pendingWork, type PendingWork } from "./progress";
+import { startDueMessages } from "../schedule";
 
 export type DeliveryRun = PendingWork & {
   /** Provider requests made in this run. */
@@ -29,7 +30,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The one delivery function, used by the in-process loop, by the work after a send response
- * and by the cron endpoint. Until its deadline it claims a batch (recording it first), waits for
+ * and by the cron endpoint. It first starts the scheduled messages whose time has come (so
+ * every way of running it sends them), then until its deadline claims a batch (recording it first), waits for
  * its slot in the site-wide rate budget, calls the provider and writes the outcome. Any number
  * of these may run at once, in one process or many: batches are claimed with SKIP LOCKED and a
  * lease, and every provider request takes a slot from the same budget row.
@@ -38,6 +40,7 @@ export async function deliverPending(o: DeliverOptions): Promise<DeliveryRun> {
   const deadline = Date.now() + o.deadlineMs;
   const transport = o.transport ?? getMailTransport();
   const rate = o.ratePerSecond ?? getConfig().mail.ratePerSecond;
+  await startDueMessages();
   const run = { batches: 0, sent: 0, failed: await failExpiredBatches() };
   // The next batch is claimed and rendered while the outcome of the current one is written,
   // so preparing a batch does not eat into the rate. Not while a request is on its way: work

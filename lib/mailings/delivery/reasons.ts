@@ -6,6 +6,8 @@ import "server-only";
  */
 
 export const MEMBER_LEFT = "The member left the panel before the mail was sent";
+export const MEMBER_BOUNCED =
+  "The member's address bounced (reported by the mail service) before the mail was sent";
 export const UNKNOWN_AFTER_WINDOW =
   "The provider's answer is unknown and the batch is too old to be sent again safely";
 export const PAYLOAD_MISSING = "The recorded batch has no content left to send";

@@ -3,6 +3,7 @@ import { getConfig } from "@/config";
 import { deliverPending } from "./deliver";
 import { wakeDeliveryLoop } from "./loop";
 import { RUN_BUDGET_MS } from "./policy";
+import { armScheduleTimer } from "./schedule-timer";
 
 /**
  * Starts delivering right after a message is queued, without waiting for a scheduler. On a
@@ -19,4 +20,12 @@ export function startDelivery(afterResponse: (work: () => Promise<void>) => void
   afterResponse(async () => {
     await deliverPending({ deadlineMs: RUN_BUDGET_MS });
   });
+}
+
+/**
+ * After a message is scheduled: on a Node host this process's timer is set for it. Serverless
+ * hosts have no timer; their cron call starts it at the first run after its time.
+ */
+export function watchSchedule(): void {
+  if (getConfig().backgroundJobs) armScheduleTimer();
 }

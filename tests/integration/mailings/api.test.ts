@@ -80,6 +80,9 @@ describe("creating, reading and listing panel messages", () => {
       recipients_total: 0,
       delivered_count: 0,
       failed_count: 0,
+      bounced_count: 0,
+      scheduled_for: null,
+      failure_reason: null,
     });
     expect(Math.abs(created.body.created_at - Date.now() / 1000)).toBeLessThan(60);
 

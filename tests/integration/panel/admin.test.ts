@@ -72,9 +72,13 @@ describe("GET /api/panel_user", () => {
       email: newest.email,
       is_verified: newest.isVerified,
       created_at: Math.floor(newest.createdAt.getTime() / 1000),
+      delivery_status: "ok",
+      bounce_kind: null,
     });
     expect(Object.keys(res.body.items[0]).sort()).toEqual([
+      "bounce_kind",
       "created_at",
+      "delivery_status",
       "email",
       "id",
       "is_verified",

@@ -206,6 +206,9 @@ describe("POST /api/panel_user", () => {
       sendBatch: async () => {
         throw new MailSendError("provider down", { retryable: true, statusCode: 500 });
       },
+      liftSuppression: async () => {
+        throw new MailSendError("provider down", { retryable: true, statusCode: 500 });
+      },
     };
     await insertMember({ email: "down-member@example.org", isVerified: true });
     installMailTransport(failing);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { startFakeResend, type FakeResend } from "../fake-resend";
 import { e2eHelpEnv } from "./public-site";
+import { E2E_WEBHOOK_SECRET } from "../svix";
 
 /**
  * A second app server whose mails go through the real Resend SDK to the fake Resend server of
@@ -49,6 +50,7 @@ export async function startResendApp(port: number): Promise<ResendApp> {
         // Production refuses to start without an explicit proxy mode; visitors connect directly here.
         TRUST_PROXY: "0",
         E2E_DATA_DIR: dataDir,
+        RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         ...e2eHelpEnv,
       },
     },

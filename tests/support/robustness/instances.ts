@@ -9,15 +9,18 @@ export type Instance = { origin: string; stop: () => Promise<void> };
 
 /**
  * Starts `tests/support/api-server.ts` as a separate process: one more app instance on the
- * database at `databaseUrl`, with this process's environment otherwise.
+ * database at `databaseUrl`, with this process's environment otherwise (`env` on top).
  */
-export async function startInstance(databaseUrl: string): Promise<Instance> {
+export async function startInstance(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<Instance> {
   const child: ChildProcess = spawn(
     path.join(root, "node_modules/.bin/tsx"),
     ["--conditions=react-server", "tests/support/api-server.ts"],
     {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: "0" },
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: "0" },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );

@@ -1,18 +1,27 @@
 import { afterResponse } from "@/lib/deferred/after-response";
 import { otherMethods, route } from "@/lib/http/handler";
-import { startDelivery } from "@/lib/mailings/delivery/start";
+import { startDelivery, watchSchedule } from "@/lib/mailings/delivery/start";
 import { queueMessage } from "@/lib/mailings/queue";
-import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
+import { scheduleMessage } from "@/lib/mailings/schedule";
+import { panelMessageParamsSchema, panelMessageSendSchema } from "@/lib/mailings/schemas";
 import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";
 // Serverless hosts keep the function alive this long for the delivery run after the answer.
 export const maxDuration = 60;
 
-/** Admin: queue the message for every verified member and start delivering at once. */
+/**
+ * Admin: queue the message for every verified member and start delivering at once, or with
+ * `send_at` schedule it for then.
+ */
 export const POST = route(
-  { auth: "admin", params: panelMessageParamsSchema },
-  async ({ params }) => {
+  { auth: "admin", params: panelMessageParamsSchema, body: panelMessageSendSchema },
+  async ({ params, body, user }) => {
+    if (body.send_at !== undefined) {
+      const message = await scheduleMessage(params.id, new Date(body.send_at * 1000), user);
+      watchSchedule();
+      return toPanelMessageDto(message);
+    }
     const message = await queueMessage(params.id);
     startDelivery((work) => afterResponse("panel-message-delivery", work));
     return toPanelMessageDto(message);

@@ -1,0 +1,75 @@
+"use client";
+
+import { CalendarX } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import type { PanelMessageDto } from "@/lib/mailings/schemas";
+import { centreDateTime } from "./schedule-picker";
+
+/** Toasts stay this long (spec: 5,000 ms). */
+const TOAST_MS = 5000;
+
+/**
+ * A scheduled message says when it goes out (Amsterdam time) and, for an admin, offers to
+ * cancel back to a draft; a message that came to its time with nobody to send to says so.
+ */
+export function ScheduleNotice({
+  message,
+  isAdmin,
+  onChanged,
+}: {
+  message: PanelMessageDto;
+  isAdmin: boolean;
+  onChanged: (message: PanelMessageDto) => void;
+}) {
+  const t = useTranslations("panelMessages.screen");
+  const format = useFormatter();
+  const cancelMutation = useApiMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  if (message.communication_status === "failed") {
+    return (
+      <Alert tone="error">
+        {message.failure_reason === "no_recipients" ? t("failedNoRecipients") : t("failedOther")}
+      </Alert>
+    );
+  }
+  if (message.communication_status !== "scheduled" || message.scheduled_for === null) return null;
+
+  async function cancel() {
+    setError(null);
+    const result = await cancelMutation.run<PanelMessageDto>({
+      path: `/api/panel_message/${message.id}/cancel`,
+      body: {},
+    });
+    if (result.ok) {
+      onChanged(result.data);
+      toast.success(t("cancelled"), { duration: TOAST_MS });
+    } else setError(t("cancelFailed", { message: result.message }));
+  }
+
+  const when = format.dateTime(new Date(message.scheduled_for * 1000), centreDateTime);
+  return (
+    <div className="space-y-3">
+      <Alert tone="info" title={t("scheduledFor", { when })}>
+        {t("scheduledNote")}
+      </Alert>
+      {isAdmin ? (
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          icon={<CalendarX aria-hidden className="size-4" />}
+          pending={cancelMutation.pending}
+          onClick={() => void cancel()}
+        >
+          {t("cancelSchedule")}
+        </SubmitButton>
+      ) : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </div>
+  );
+}

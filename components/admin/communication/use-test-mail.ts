@@ -1,0 +1,43 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useApiMutation } from "@/components/data/use-api-mutation";
+import type { FlushGroup } from "@/components/data/use-flush-group";
+import { ErrorCode } from "@/lib/errors/codes";
+
+/** Toasts stay this long (spec: 5,000 ms). */
+const TOAST_MS = 5000;
+
+/**
+ * "Send me a test": saves what is on screen first (nothing is sent when that fails), then mails
+ * the draft to the signed-in staff member. Problems go to `onError`, success is a toast.
+ */
+export function useTestMail(
+  id: number,
+  userEmail: string,
+  saves: FlushGroup,
+  onError: (message: string | null) => void,
+) {
+  const t = useTranslations("panelMessages.screen");
+  const mutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("testInvalid") } });
+  const [testing, setTesting] = useState(false);
+
+  async function sendTest() {
+    onError(null);
+    setTesting(true);
+    const saved = await saves.flushAll();
+    if (!saved) {
+      setTesting(false);
+      onError(t("saveFailedNothingSent"));
+      return;
+    }
+    const result = await mutation.run({ path: `/api/panel_message/${id}/test`, body: {} });
+    setTesting(false);
+    if (result.ok) toast.success(t("testSent", { email: userEmail }), { duration: TOAST_MS });
+    else onError(t("testFailed", { message: result.message }));
+  }
+
+  return { testing, sendTest };
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PanelMessageDto } from "@/lib/mailings/schemas";
+import { resolveWallTime, wallTimeOf } from "@/lib/time/centre-time";
+import {
+  message,
+  nl,
+  openScreen,
+  openSendDialog,
+  setUpCommunicationScreen,
+} from "../../support/communication";
+
+const { server, since, serveTwoMessages } = setUpCommunicationScreen();
+
+describe("no empty send", () => {
+  for (const [what, fields, text] of [
+    ["the default subject", { subject: "new message" }, nl.sendNeedsSubject],
+    ["no body", { body: "<p></p>" }, nl.sendNeedsBody],
+    ["only blank paragraphs", { body: "<p> </p><p><br></p>" }, nl.sendNeedsBody],
+  ] as const) {
+    it(`refuses a message with ${what} before the confirmation opens`, async () => {
+      const draft = message(2, fields);
+      server().on("GET /api/panel_message", { status: 200, body: { items: [draft] } });
+      server().on("GET /api/panel_message/2", {
+        status: 200,
+        body: { ...draft, recipients_estimate: 6 },
+      });
+      const user = await openScreen(draft.subject);
+      await user.click(await screen.findByRole("button", { name: nl.send }));
+      expect((await screen.findByRole("alert")).textContent).toBe(text);
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(screen.queryByText(/6 geverifieerde deelnemers/)).toBeNull();
+      expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
+    });
+  }
+});
+
+describe("scheduling", () => {
+  it("sends the chosen Amsterdam time as unix seconds and shows the message scheduled", async () => {
+    const { draft } = serveTwoMessages();
+    let sent: unknown;
+    server().on("POST /api/panel_message/2/send", (req) => {
+      sent = req.body;
+      const { send_at } = req.body as { send_at: number };
+      return {
+        status: 200,
+        body: {
+          ...draft,
+          communication_status: "scheduled",
+          scheduled_for: send_at,
+        } satisfies PanelMessageDto,
+      };
+    });
+    const user = await openScreen("Bericht 2");
+    const dialog = await openSendDialog(user);
+    await user.click(within(dialog).getByRole("radio", { name: nl.schedule.later }));
+    const date = wallTimeOf(new Date(Date.now() + 3 * 86_400_000)).date;
+    const dateField = within(dialog).getByLabelText(nl.schedule.date);
+    await user.clear(dateField);
+    await user.type(dateField, date);
+    const timeField = within(dialog).getByLabelText(nl.schedule.time);
+    await user.clear(timeField);
+    await user.type(timeField, "14:30");
+    const expected = resolveWallTime(date, "14:30");
+    expect(expected?.kind).toBe("exact");
+    const sendAt = Math.floor((expected as { instant: Date }).instant.getTime() / 1000);
+    expect(within(dialog).getByText(/Het wordt verzonden op .*14:30/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmSchedule }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent).toEqual({ send_at: sendAt });
+    expect(await screen.findByText(/Ingepland voor .*14:30 \(Nederlandse tijd\)/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true);
+  });
+
+  it("refuses a time too soon in the dialog itself", async () => {
+    serveTwoMessages();
+    const user = await openScreen("Bericht 2");
+    const dialog = await openSendDialog(user);
+    await user.click(within(dialog).getByRole("radio", { name: nl.schedule.later }));
+    const dateField = within(dialog).getByLabelText(nl.schedule.date);
+    await user.clear(dateField);
+    await user.type(dateField, wallTimeOf(new Date(Date.now() - 86_400_000)).date);
+    expect(within(dialog).getByText(nl.schedule.tooSoon)).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: nl.confirmSchedule })).toHaveProperty(
+      "disabled",
+      true,
+    );
+  });
+
+  it("cancels a scheduled message back to a draft", async () => {
+    const scheduled = message(2, {
+      communication_status: "scheduled",
+      scheduled_for: Math.floor(Date.now() / 1000) + 86_400,
+    });
+    server().on("GET /api/panel_message", { status: 200, body: { items: [scheduled] } });
+    server().on("GET /api/panel_message/2", {
+      status: 200,
+      body: { ...scheduled, recipients_estimate: 3 },
+    });
+    server().on("POST /api/panel_message/2/cancel", {
+      status: 200,
+      body: { ...scheduled, communication_status: "not_sent", scheduled_for: null },
+    });
+    const user = await openScreen("Bericht 2");
+    expect(await screen.findByText(/Ingepland voor/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: nl.cancelSchedule }));
+    expect(await screen.findByText(nl.cancelled)).toBeTruthy();
+    expect(screen.queryByText(/Ingepland voor/)).toBeNull();
+    expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false);
+  });
+
+  it("says why a message that came to its time was not sent", async () => {
+    const failed = message(2, { communication_status: "failed", failure_reason: "no_recipients" });
+    server().on("GET /api/panel_message", { status: 200, body: { items: [failed] } });
+    server().on("GET /api/panel_message/2", {
+      status: 200,
+      body: { ...failed, failure_reasons: [] },
+    });
+    await openScreen("Bericht 2");
+    expect(await screen.findByText(nl.failedNoRecipients)).toBeTruthy();
+  });
+});
