@@ -27,11 +27,12 @@ const CLIENT_SAFE = [
   "^lib/studies/(schemas|admin-schemas)\\.ts$",
   "^lib/attachments/schemas\\.ts$",
   "^lib/mailings/schemas\\.ts$",
+  "^lib/audit/(actions|schemas)\\.ts$",
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
   "^lib/files/download-filename\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas)\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|path)\\.ts$",
 ];
 
 const SOURCE_DIRS = ["app", "components", "lib"];

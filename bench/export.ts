@@ -83,6 +83,7 @@ function steps(): Step[] {
     });
     blocks.push({
       type: "multiple_choice",
+      is_required: true,
       data_name: `choice_${i}`,
       order: blocks.length,
       question_text: `Choice ${i}?`,
@@ -95,6 +96,7 @@ function steps(): Step[] {
   }
   blocks.push({
     type: "scale",
+    is_required: true,
     data_name: "scale_0",
     order: blocks.length,
     question_text: "How much?",

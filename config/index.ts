@@ -43,6 +43,8 @@ export type AppConfig = {
     /** `__Host-session` in production (Secure, no Domain), `session` over http in development. */
     cookieName: string;
   };
+  /** Audit log rows are kept this many days, then purged (lib/audit/purge.ts). */
+  auditRetentionDays: number;
   publicSite: PublicSiteConfig;
 };
 
@@ -157,6 +159,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       absoluteMs: e.SESSION_MAX_HOURS * 3_600_000,
       cookieName: isProduction ? "__Host-session" : "session",
     },
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     publicSite: publicSiteFromEnv(e),
   };
 }

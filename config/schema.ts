@@ -46,7 +46,7 @@ export const envSchema = z.object({
   APP_SECRET: optionalString.pipe(
     z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   ),
-  // Earlier secrets, comma-separated, still accepted for reading after a rotation (README).
+  // Earlier secrets, comma-separated, still accepted for reading after a rotation (docs/operations.md).
   APP_SECRET_PREVIOUS: optionalString,
   RESPONSES_KEY: optionalString,
   RESPONSES_KEY_PREVIOUS: optionalString,
@@ -89,6 +89,8 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  // Audit log rows older than this many days are removed by the housekeeping job (docs/audit.md).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()

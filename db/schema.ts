@@ -404,6 +404,54 @@ export const rateLimits = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Audit log: what staff did, append-only and hash-chained (lib/audit, docs/audit.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One row per staff action. Actor id and e-mail are copied, not referenced: the log outlives
+ * accounts. `hash` is SHA-256 over `prev_hash` and the row's canonical content (lib/audit/
+ * chain.ts); ids are consecutive, as `audit_chain` hands them out. Triggers (migration 0008)
+ * refuse UPDATE, TRUNCATE and any DELETE but the retention purge's.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: integer("target_id"),
+    details: jsonb("details").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorId, t.id),
+    index("audit_log_action_idx").on(t.action, t.id),
+  ],
+);
+
+/**
+ * The chain's one head row (id 1): the last row's id and hash, and where the surviving chain
+ * starts (the first id and the hash it follows; moved forward by the retention purge). Every
+ * audit write locks this row first, so writes are serialised and ids leave no gaps.
+ */
+export const auditChain = pgTable(
+  "audit_chain",
+  {
+    id: smallint("id").primaryKey(),
+    lastId: bigint("last_id", { mode: "number" }).notNull(),
+    lastHash: text("last_hash").notNull(),
+    firstId: bigint("first_id", { mode: "number" }).notNull(),
+    firstPrevHash: text("first_prev_hash").notNull(),
+  },
+  (t) => [check("audit_chain_one_row", sql`${t.id} = 1`)],
+);
+
 export type StaffUser = typeof staffUsers.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type PanelUser = typeof panelUsers.$inferSelect;
@@ -415,3 +463,4 @@ export type SurveyResponse = typeof surveyResponses.$inferSelect;
 export type PanelMessage = typeof panelMessages.$inferSelect;
 export type PanelMessageDelivery = typeof panelMessageDeliveries.$inferSelect;
 export type PanelMessageBatch = typeof panelMessageBatches.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -5,7 +5,7 @@ import type { AttachmentFile } from "./read";
 
 /**
  * The file for viewing (`inline`) or, with ?download=1, as a download, both with the sandbox CSP
- * (Chromium's PDF viewer shows a sandboxed PDF; see DESIGN-NOTES). Never cached: a file
+ * (Chromium's PDF viewer shows a sandboxed PDF; see docs/studies.md). Never cached: a file
  * stops being public when its study is hidden or the file is deleted, and staff-only files
  * must not linger in a shared computer's cache.
  */

@@ -152,7 +152,7 @@ export function confirmPasswordField(t: Texts<PasswordKey> = englishTexts) {
 
 /**
  * DELETE /api/delete_account, DELETE /api/staff/{id}, POST /api/staff/{id}/reset_2fa: the
- * caller's password (a deliberate addition to the spec's empty body; see DESIGN-NOTES).
+ * caller's password (a deliberate addition to the spec's empty body; see docs/auth.md).
  */
 export function confirmPasswordSchema(t: Texts<PasswordKey> = englishTexts) {
   return z.object({ password: confirmPasswordField(t) });

@@ -33,7 +33,7 @@ export function sealTotpSecret(secret: string): string {
 
 /**
  * The secret in plain text, or null when no configured APP_SECRET opens it: APP_SECRET was
- * replaced without keeping the old one in APP_SECRET_PREVIOUS (README, "Changing the secrets").
+ * replaced without keeping the old one in APP_SECRET_PREVIOUS (docs/operations.md, "Changing the secrets").
  */
 export function readTotpSecret(sealed: string): string | null {
   const ring = appSecretRing();

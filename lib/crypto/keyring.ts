@@ -6,7 +6,7 @@ import { getConfig } from "@/config";
  * The keys of this site with their ids. Every ciphertext and every value derived from a secret
  * is stored (or, in a link, sent) with the id of the key it was made with, so after a rotation
  * the current key makes everything new while the previous ones, still configured, read what
- * was made before (README, "Changing the secrets").
+ * was made before (docs/operations.md, "Changing the secrets").
  *
  * A key's id is a fingerprint of the key itself (an HMAC of a fixed text under it, 8 hex
  * digits): it needs no configuration of its own, stays the same however the list is ordered,

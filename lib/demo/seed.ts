@@ -30,6 +30,7 @@ function demoSteps(topic: string): Step[] {
         },
         {
           type: "scale",
+          is_required: true,
           data_name: "ervaring",
           order: 1,
           question_text: "Hoe vaak heb je hiermee te maken gehad?",
@@ -45,6 +46,7 @@ function demoSteps(topic: string): Step[] {
       blocks: [
         {
           type: "multiple_choice",
+          is_required: true,
           data_name: "plek",
           order: 0,
           question_text: "Waar speelde dit zich af?",

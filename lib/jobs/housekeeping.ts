@@ -1,4 +1,5 @@
 import "server-only";
+import { purgeAuditLog } from "@/lib/audit/purge";
 import { deleteExpiredChallenges } from "@/lib/auth/challenge";
 import { deleteStaleSetPasswordTokens } from "@/lib/auth/password-reset";
 import { deleteExpiredSessions } from "@/lib/auth/session";
@@ -12,4 +13,5 @@ export async function runHousekeeping(now = new Date()): Promise<void> {
   await deleteStaleSetPasswordTokens(now);
   await sweepRateLimits(now);
   await deleteStaleSignups(now);
+  await purgeAuditLog(now);
 }

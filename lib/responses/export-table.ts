@@ -92,11 +92,10 @@ export const CODEBOOK_HEADER: Cell[] = [
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
-/** Whether the runner insists on an answer (lib/surveys/validation.ts): always, but for an optional open question. */
+/** Whether the runner insists on an answer (lib/surveys/validation.ts) when the question is shown. */
 function isRequired(block: SurveyQuestionInfo["block"]): boolean {
-  if (block.type === "open_question") return block.is_required;
-  if (block.type === "multiple_choice") return block.options.length > 0;
-  return true;
+  if (block.type === "multiple_choice" && block.options.length === 0) return false;
+  return block.is_required;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_INT4, uuidSchema } from "@/lib/validation";
+import { conditionProblemMessages, conditionProblems } from "./condition-rules";
 import { surveyProblemMessages, surveyProblems } from "./editor-rules";
 import { stepsSchema, type Step } from "./schema";
 
@@ -7,8 +8,9 @@ import { stepsSchema, type Step } from "./schema";
  * `PUT /api/study/{id}/survey`: the whole survey as the editor holds it. `study_id` and
  * `survey_uuid` must be those of the stored survey (checked against it when saving); `version`
  * is the one the editor last loaded or saved, and may be left out (the save then simply wins).
- * The editor's rules on data names and options (`surveyProblems`) are part of the schema, so a
- * form validating with it and the server agree on every field.
+ * The editor's rules on data names and options (`surveyProblems`) and on conditions
+ * (`conditionProblems`) are part of the schema, so a form validating with it and the server
+ * agree on every field.
  */
 export const saveSurveySchema = z
   .object({
@@ -18,10 +20,18 @@ export const saveSurveySchema = z
     version: z.number().int().min(0).max(MAX_INT4).optional(),
   })
   .superRefine((value, ctx) => {
-    for (const [path, problem] of Object.entries(surveyProblems(value.steps))) {
+    const problems: [string, string][] = [
+      ...Object.entries(surveyProblems(value.steps)).map(
+        ([path, problem]) => [path, surveyProblemMessages[problem]] as [string, string],
+      ),
+      ...Object.entries(conditionProblems(value.steps)).map(
+        ([path, problem]) => [path, conditionProblemMessages[problem]] as [string, string],
+      ),
+    ];
+    for (const [path, message] of problems) {
       ctx.addIssue({
         code: "custom",
-        message: surveyProblemMessages[problem],
+        message,
         path: path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
       });
     }

@@ -1,13 +1,17 @@
 import { z } from "zod";
+import { visibleIfSchema } from "./conditions";
 
 const dataName = z.string().trim().max(100);
 const order = z.number().int().min(0);
 const questionText = z.string().max(2000);
+// Shown only when the condition holds (see ./conditions); absent means always shown.
+const visibleIf = visibleIfSchema.optional();
 
 export const textBlockSchema = z.object({
   type: z.literal("text"),
   data_name: dataName,
   order,
+  visible_if: visibleIf,
   content: z.string().max(100_000).default(""),
 });
 
@@ -15,6 +19,7 @@ export const openQuestionBlockSchema = z.object({
   type: z.literal("open_question"),
   data_name: dataName,
   order,
+  visible_if: visibleIf,
   question_text: questionText.default(""),
   is_required: z.boolean().default(false),
 });
@@ -28,8 +33,11 @@ export const multipleChoiceBlockSchema = z.object({
   type: z.literal("multiple_choice"),
   data_name: dataName,
   order,
+  visible_if: visibleIf,
   question_text: questionText.default(""),
   allow_multiple: z.boolean().default(false),
+  // Choice and scale questions need an answer unless staff make them optional.
+  is_required: z.boolean().default(true),
   options: z.array(multipleChoiceOptionSchema).max(100).default([]),
 });
 
@@ -37,11 +45,13 @@ export const scaleBlockSchema = z.object({
   type: z.literal("scale"),
   data_name: dataName,
   order,
+  visible_if: visibleIf,
   question_text: questionText.default(""),
   min_value: z.number().int().min(-1000).max(1000).default(1),
   max_value: z.number().int().min(-1000).max(1000).default(5),
   min_label: z.string().max(200).default(""),
   max_label: z.string().max(200).default(""),
+  is_required: z.boolean().default(true),
 });
 
 export const blockSchema = z.discriminatedUnion("type", [
@@ -53,6 +63,7 @@ export const blockSchema = z.discriminatedUnion("type", [
 
 export const stepSchema = z.object({
   order,
+  visible_if: visibleIf,
   blocks: z.array(blockSchema).max(200),
 });
 

@@ -1,5 +1,16 @@
 import type { Answer, StoredAnswer } from "./answers";
+import {
+  isAnswerGiven,
+  isQuestion,
+  isShown,
+  matchAnswers,
+  shownDataNames,
+  surveyPath,
+  type SurveyPath,
+} from "./path";
 import type { Block, Step } from "./schema";
+
+export { isQuestion };
 
 /**
  * The rules a survey step must meet, shared by the runner (before Next and Submit)
@@ -48,16 +59,6 @@ export function sortedSteps(steps: Step[]): Step[] {
   return byOrder(steps).map((step) => ({ ...step, blocks: byOrder(step.blocks) }));
 }
 
-/**
- * Whether a block takes an answer. Text blocks are skipped (nothing to answer); a multiple-choice block
- * without options is skipped too, since nobody could ever satisfy "at least one option".
- */
-export function isQuestion(block: Block): block is QuestionBlock {
-  if (block.type === "text") return false;
-  if (block.type === "multiple_choice") return block.options.length > 0;
-  return true;
-}
-
 /** The values of a scale, from min to max (counting down when an editor set them the other way). */
 export function scaleValues(block: Pick<ScaleBlock, "min_value" | "max_value">): number[] {
   const { min_value: min, max_value: max } = block;
@@ -67,30 +68,18 @@ export function scaleValues(block: Pick<ScaleBlock, "min_value" | "max_value">):
   return values;
 }
 
-function isBlank(answer: Answer | undefined): boolean {
-  if (!answer) return true;
-  switch (answer.type) {
-    case "open_question":
-      return answer.open_answer.trim() === "";
-    case "multiple_choice":
-      return answer.selected_options.length === 0;
-    case "scale":
-      return false;
-  }
-}
-
 /**
  * The one check of an answer against its question. `undefined` means "not answered" (for a
- * scale: never moved). Multiple choice and scale always need an answer; an open question only
- * when it is required.
+ * scale: never moved). A blank answer is refused only when the question is required.
  */
 export function checkAnswer(
   block: QuestionBlock,
   answer: Answer | undefined,
 ): AnswerProblem | null {
   if (answer && answer.type !== block.type) return "wrong_type";
-  if (isBlank(answer)) {
-    if (block.type === "open_question") return block.is_required ? "fill_in_answer" : null;
+  if (!isAnswerGiven(answer)) {
+    if (!block.is_required) return null;
+    if (block.type === "open_question") return "fill_in_answer";
     return block.type === "multiple_choice" ? "select_option" : "give_answer";
   }
   if (answer!.type === "multiple_choice" && block.type === "multiple_choice") {
@@ -106,14 +95,18 @@ export function checkAnswer(
   return null;
 }
 
-/** The problems of one step, by block index; empty when the participant may go on. */
+/**
+ * The problems of one step, by block index; empty when the participant may go on. Blocks for
+ * which `isBlockShown` is false (off the path) are not checked.
+ */
 export function stepProblems(
   step: Step,
   answerFor: (blockIndex: number) => Answer | undefined,
+  isBlockShown: (blockIndex: number) => boolean = () => true,
 ): Map<number, AnswerProblem> {
   const problems = new Map<number, AnswerProblem>();
   step.blocks.forEach((block, index) => {
-    if (!isQuestion(block)) return;
+    if (!isQuestion(block) || !isBlockShown(index)) return;
     const problem = checkAnswer(block, answerFor(index));
     if (problem) problems.set(index, problem);
   });
@@ -121,72 +114,62 @@ export function stepProblems(
 }
 
 /**
- * The answers the runner sends for its state: one per answered question, in the survey's
- * order. A blank optional open question is left out.
+ * The answers the runner sends for its state: one per answered question on the path (all of
+ * them without a path), in the survey's order. A blank optional question is left out, and so
+ * is an answer kept for a block that has left the path.
  */
 export function collectAnswers(
   steps: Step[],
   answerFor: (stepIndex: number, blockIndex: number) => Answer | undefined,
+  path?: SurveyPath,
 ): Answer[] {
   const answers: Answer[] = [];
   steps.forEach((step, s) =>
     step.blocks.forEach((block, b) => {
-      if (!isQuestion(block)) return;
+      if (!isQuestion(block) || (path && !isShown(path, s, b))) return;
       const answer = answerFor(s, b);
-      if (answer && !isBlank(answer)) answers.push(answer);
+      if (isAnswerGiven(answer)) answers.push(answer);
     }),
   );
   return answers;
 }
 
 export type SubmissionResult =
-  { ok: true; answers: StoredAnswer[] } | { ok: false; fields: Record<string, string> };
+  | {
+      ok: true;
+      /** The answers to shown questions, in survey order, with what was asked. */
+      answers: StoredAnswer[];
+      /** The data names of the questions shown (answered or not), in survey order. */
+      shown: string[];
+    }
+  | { ok: false; fields: Record<string, string> };
 
 /**
- * Checks a whole submission against the survey (steps as `sortedSteps` gives them). Answers are
- * matched to questions by data_name; should an editor have given two questions the same name,
- * the n-th answer with that name belongs to the n-th such question. Problems are reported as
- * `answers.<i>` for an answer that fits no question and `steps.<s>.blocks.<b>` for a question.
+ * Checks a whole submission against the survey (steps as `sortedSteps` gives them) along the
+ * path its answers take. Answers are matched to questions by data_name (the n-th answer with a
+ * name belongs to the n-th question with it, should an old survey repeat a name). Answers to
+ * blocks off the path are dropped unread, whatever they hold; required applies to shown blocks
+ * only. Problems are reported as `answers.<i>` for an answer that fits no question and
+ * `steps.<s>.blocks.<b>` for a question.
  */
 export function validateSubmission(steps: Step[], answers: Answer[]): SubmissionResult {
   const fields: Record<string, string> = {};
-  const questions: { block: QuestionBlock; key: string }[] = [];
-  const byName = new Map<string, number[]>();
+  const { answerFor, unmatched } = matchAnswers(steps, answers);
+  for (const [i, problem] of unmatched) fields[`answers.${i}`] = answerProblemMessages[problem];
+
+  const path = surveyPath(steps, answerFor);
+  const stored: StoredAnswer[] = [];
   steps.forEach((step, s) =>
     step.blocks.forEach((block, b) => {
-      if (!isQuestion(block)) return;
-      const list = byName.get(block.data_name) ?? [];
-      list.push(questions.length);
-      byName.set(block.data_name, list);
-      questions.push({ block, key: `steps.${s}.blocks.${b}` });
+      if (!isQuestion(block) || !isShown(path, s, b)) return;
+      const answer = answerFor(s, b);
+      const problem = checkAnswer(block, answer);
+      if (problem) fields[`steps.${s}.blocks.${b}`] = answerProblemMessages[problem];
+      else if (isAnswerGiven(answer))
+        stored.push({ ...answer, question_text: block.question_text });
     }),
   );
 
-  const given = new Map<number, Answer>();
-  answers.forEach((answer, i) => {
-    const candidates = byName.get(answer.data_name);
-    if (!candidates) {
-      fields[`answers.${i}`] = answerProblemMessages.unknown_question;
-      return;
-    }
-    const next = candidates.find((q) => !given.has(q));
-    if (next === undefined) {
-      fields[`answers.${i}`] = answerProblemMessages.answered_twice;
-      return;
-    }
-    given.set(next, answer);
-  });
-
-  const stored: StoredAnswer[] = [];
-  questions.forEach(({ block, key }, q) => {
-    const answer = given.get(q);
-    const problem = checkAnswer(block, answer);
-    if (problem) {
-      fields[key] = answerProblemMessages[problem];
-      return;
-    }
-    if (answer && !isBlank(answer)) stored.push({ ...answer, question_text: block.question_text });
-  });
-
-  return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers: stored };
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return { ok: true, answers: stored, shown: shownDataNames(steps, path) };
 }

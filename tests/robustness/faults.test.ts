@@ -84,7 +84,7 @@ describe.runIf(onPostgres)("dropped database connections", () => {
   // Retried because of a rare driver fault, not a timing margin: about one run in ten on
   // Postgres, a submission while backends are being terminated was answered 404 code 14 (the
   // survey's SELECT came back empty) instead of 503. Nothing is stored then, so nothing is lost,
-  // but the answer is wrong; DESIGN-NOTES ("Dropped connections") records it as open. A run that
+  // but the answer is wrong; docs/robustness.md records it as open. A run that
   // fails on every attempt still fails the suite.
   it(
     "survey submissions fail with code 13 while it happens, and none is half-stored",

@@ -45,6 +45,7 @@ export function sampleSteps(): Step[] {
       blocks: [
         {
           type: "multiple_choice",
+          is_required: true,
           data_name: "place",
           order: 0,
           question_text: "Where?",
@@ -56,6 +57,7 @@ export function sampleSteps(): Step[] {
         },
         {
           type: "multiple_choice",
+          is_required: true,
           data_name: "help",
           order: 1,
           question_text: "Who helped?",
@@ -68,6 +70,7 @@ export function sampleSteps(): Step[] {
         },
         {
           type: "scale",
+          is_required: true,
           data_name: "impact",
           order: 2,
           question_text: "How big was the impact?",

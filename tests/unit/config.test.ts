@@ -48,6 +48,17 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, SESSION_MAX_HOURS: "soon" })).toThrow(/SESSION_MAX_HOURS/);
   });
 
+  it("audit retention: 730 days by default, a whole number of days from 1", () => {
+    const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
+    expect(parseConfig(base).auditRetentionDays).toBe(730);
+    expect(parseConfig({ ...base, AUDIT_RETENTION_DAYS: "90" }).auditRetentionDays).toBe(90);
+    for (const wrong of ["0", "1.5", "forever"]) {
+      expect(() => parseConfig({ ...base, AUDIT_RETENTION_DAYS: wrong })).toThrow(
+        /AUDIT_RETENTION_DAYS/,
+      );
+    }
+  });
+
   it("rate limits: unscaled by default, RATE_LIMIT_SCALE a number of at least 1", () => {
     const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
     expect(parseConfig(base).rateLimitScale).toBe(1);

@@ -4,7 +4,7 @@ import { confirmPasswordSchema } from "@/lib/auth/schemas";
 import { clearedSessionCookies } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 
-// The caller's password in the body: a deliberate addition to the spec (see DESIGN-NOTES).
+// The caller's password in the body: a deliberate addition to the spec (see docs/auth.md).
 export const DELETE = route(
   { auth: "staff", body: confirmPasswordSchema() },
   async ({ user, body }) => {

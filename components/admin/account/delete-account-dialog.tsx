@@ -10,7 +10,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
   const router = useRouter();
-  // Code 8 here can only mean: the last admin (see DESIGN-NOTES).
+  // Code 8 here can only mean: the last admin (see docs/auth.md).
   const { run, pending, errorMessage, reset } = useApiMutation({
     texts: { [ErrorCode.ADMIN_REQUIRED]: t("delete.lastAdmin") },
   });

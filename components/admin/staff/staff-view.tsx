@@ -29,7 +29,7 @@ export function StaffView() {
   const items = staff.data?.items ?? null;
   const setItems = (update: (list: StaffListItem[]) => StaffListItem[]) =>
     staff.setData((data) => ({ items: update(data?.items ?? []) }));
-  // Code 8 from these calls can only mean the last admin (see DESIGN-NOTES).
+  // Code 8 from these calls can only mean the last admin (see docs/auth.md).
   const lastAdminText = { [ErrorCode.ADMIN_REQUIRED]: t("lastAdmin") };
   const { run } = useApiMutation({ texts: lastAdminText });
   // The actions that ask for the admin's password: their errors show inside the dialog.

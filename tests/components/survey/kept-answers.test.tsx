@@ -28,6 +28,7 @@ function steps(): Step[] {
         },
         {
           type: "scale",
+          is_required: true,
           data_name: "impact",
           order: 2,
           question_text: "How big was the impact?",
@@ -43,6 +44,7 @@ function steps(): Step[] {
       blocks: [
         {
           type: "multiple_choice",
+          is_required: true,
           data_name: "place",
           order: 0,
           question_text: "Where?",

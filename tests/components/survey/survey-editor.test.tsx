@@ -143,6 +143,7 @@ describe("the survey editor", () => {
       max_value: 5,
       min_label: "",
       max_label: "",
+      is_required: true,
     });
     // A bound that is not a number counts as 1 (min) or 5 (max).
     const max = within(block(1)).getByLabelText(t.maxValue);
@@ -162,6 +163,7 @@ describe("the survey editor", () => {
           blocks: [
             {
               type: "multiple_choice",
+              is_required: true,
               data_name: "where",
               order: 0,
               question_text: "Where?",
@@ -341,6 +343,7 @@ describe("the survey editor", () => {
             },
             {
               type: "multiple_choice",
+              is_required: true,
               data_name: "where",
               order: 2,
               question_text: "Where?",
@@ -349,6 +352,7 @@ describe("the survey editor", () => {
             },
             {
               type: "scale",
+              is_required: true,
               data_name: "impact",
               order: 3,
               question_text: "Impact?",

@@ -117,6 +117,7 @@ describe("PUT /api/study/{id}/survey", () => {
         blocks: [
           {
             type: "multiple_choice",
+            is_required: false,
             data_name: " place ",
             order: 3,
             question_text: "Where?",
@@ -155,6 +156,7 @@ describe("PUT /api/study/{id}/survey", () => {
             order: 0,
             question_text: "Where?",
             allow_multiple: true,
+            is_required: false,
             options: [
               { order: 0, text: "Work" },
               { order: 1, text: "Home" },
@@ -169,6 +171,7 @@ describe("PUT /api/study/{id}/survey", () => {
             max_value: 5,
             min_label: "",
             max_label: "",
+            is_required: true,
           },
         ],
       },
@@ -197,7 +200,7 @@ describe("PUT /api/study/{id}/survey", () => {
               order: 0,
               allow_multiple: true,
               options: [{ order: 0, text: "left over" }],
-              is_required: true,
+              is_required: false,
             },
           ],
         },
@@ -213,6 +216,8 @@ describe("PUT /api/study/{id}/survey", () => {
       max_value: 5,
       min_label: "",
       max_label: "",
+      // Every question block carries is_required now, so the one sent is kept.
+      is_required: false,
     });
   });
 

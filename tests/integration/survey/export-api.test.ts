@@ -85,6 +85,7 @@ async function studyWithHistory(name = "Export study") {
   steps[0].blocks = steps[0].blocks.filter((b) => b.data_name !== "remarks");
   steps[1].blocks.push({
     type: "scale",
+    is_required: true,
     data_name: "age",
     order: 3,
     question_text: "=1+1 how old?",

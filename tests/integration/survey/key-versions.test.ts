@@ -143,7 +143,7 @@ describe("keyed token hashes and bound ciphertexts", () => {
       expect(await collect(studyResponses(studyId))).toHaveLength(3);
     });
 
-    // Without the earlier key its rows cannot be found or opened (README: keep it for reading).
+    // Without the earlier key its rows cannot be found or opened (docs/operations.md: keep it for reading).
     await withEnv({ RESPONSES_KEY: KEY_B }, async () => {
       expect((await lookup(before.body.token)).status).toBe(404);
       await expect(collect(studyResponses(studyId))).rejects.toThrow(/RESPONSES_KEY/);

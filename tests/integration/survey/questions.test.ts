@@ -142,6 +142,7 @@ describe("the recorded questions", () => {
       order: 0,
       question_text: "Who helped?",
       allow_multiple: false,
+      is_required: true,
       options: [],
     });
     expect(retired.impact).toMatchObject({

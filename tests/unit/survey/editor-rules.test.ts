@@ -33,6 +33,7 @@ const text = (data_name: string, order = 0): Block => ({
 });
 const choice = (data_name: string, texts: string[], order = 0): Block => ({
   type: "multiple_choice",
+  is_required: true,
   data_name,
   order,
   question_text: "Which?",
@@ -56,6 +57,7 @@ describe("defaultBlock", () => {
       order: 0,
       question_text: "",
       allow_multiple: false,
+      is_required: true,
       options: [],
     });
     expect(defaultBlock("scale")).toEqual({
@@ -67,6 +69,7 @@ describe("defaultBlock", () => {
       max_value: 5,
       min_label: "",
       max_label: "",
+      is_required: true,
     });
   });
 });
@@ -83,6 +86,7 @@ describe("changeBlockType", () => {
       max_value: 5,
       min_label: "",
       max_label: "",
+      is_required: true,
     });
     expect(changeBlockType(open("story", 1), "text")).toEqual({
       type: "text",
@@ -90,6 +94,13 @@ describe("changeBlockType", () => {
       order: 1,
       content: "",
     });
+  });
+
+  it("keeps the block's condition, which belongs to its place in the survey", () => {
+    const visible_if = { data_name: "earlier", op: "answered" as const };
+    const changed = changeBlockType({ ...open("story", 1), visible_if }, "scale");
+    expect(changed).toMatchObject({ type: "scale", data_name: "story", visible_if });
+    expect("visible_if" in changeBlockType(open("story", 1), "scale")).toBe(false);
   });
 
   it("changes nothing when the type stays the same", () => {

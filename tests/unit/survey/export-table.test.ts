@@ -75,6 +75,7 @@ describe("responseRow for a data_name that repeats", () => {
       retired: false,
       block: {
         type: "scale",
+        is_required: true,
         data_name: "a",
         order: 0,
         question_text: "",
@@ -142,6 +143,7 @@ describe("codebookRow", () => {
         info(
           {
             type: "multiple_choice",
+            is_required: true,
             data_name: "place",
             order: 0,
             question_text: "Where?",
@@ -186,6 +188,7 @@ describe("codebookRow", () => {
       codebookRow(
         info({
           type: "scale",
+          is_required: true,
           data_name: "impact",
           order: 0,
           question_text: "How big?",

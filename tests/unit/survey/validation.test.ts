@@ -21,6 +21,7 @@ const open = (is_required: boolean): QuestionBlock => ({
 });
 const choice = (allow_multiple: boolean, texts = ["A", "B", "C"]): QuestionBlock => ({
   type: "multiple_choice",
+  is_required: true,
   data_name: "c",
   order: 0,
   question_text: "C?",
@@ -29,6 +30,7 @@ const choice = (allow_multiple: boolean, texts = ["A", "B", "C"]): QuestionBlock
 });
 const scale = (min_value = 1, max_value = 5): QuestionBlock => ({
   type: "scale",
+  is_required: true,
   data_name: "s",
   order: 0,
   question_text: "S?",
@@ -68,7 +70,17 @@ describe("checkAnswer: the rules of a step", () => {
     expect(checkAnswer(open(false), openAnswer("   "))).toBeNull();
   });
 
-  it("always needs at least one option for multiple choice, required or not", () => {
+  it("lets an optional choice or scale question stay unanswered, but checks what is given", () => {
+    const optionalChoice = { ...choice(false), is_required: false } as QuestionBlock;
+    const optionalScale = { ...scale(), is_required: false } as QuestionBlock;
+    expect(checkAnswer(optionalChoice, undefined)).toBeNull();
+    expect(checkAnswer(optionalChoice, choiceAnswer())).toBeNull();
+    expect(checkAnswer(optionalChoice, choiceAnswer("D"))).toBe("unknown_option");
+    expect(checkAnswer(optionalScale, undefined)).toBeNull();
+    expect(checkAnswer(optionalScale, scaleAnswer(9))).toBe("out_of_range");
+  });
+
+  it("needs at least one option for a required multiple choice, single or several", () => {
     expect(checkAnswer(choice(false), undefined)).toBe("select_option");
     expect(checkAnswer(choice(true), choiceAnswer())).toBe("select_option");
     expect(checkAnswer(choice(false), choiceAnswer("B"))).toBeNull();
@@ -199,6 +211,7 @@ describe("validateSubmission and collectAnswers agree", () => {
         },
         { type: "scale", data_name: "how", scale_value: 3, question_text: "S?" },
       ],
+      shown: ["story", "who", "how", "more"],
     });
   });
 
@@ -279,6 +292,7 @@ describe("validateSubmission and collectAnswers agree", () => {
     expect(validateSubmission([{ order: 0, blocks: [text] }], [])).toEqual({
       ok: true,
       answers: [],
+      shown: [],
     });
   });
 });

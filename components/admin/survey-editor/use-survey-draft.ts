@@ -1,0 +1,130 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { moveItem, removeItem } from "@/lib/surveys/editor-rules";
+import type { BlockType, Step } from "@/lib/surveys/schema";
+import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
+import {
+  newBlock,
+  newKey,
+  renumbered,
+  retyped,
+  toSteps,
+  withKeys,
+  type EditorBlock,
+  type EditorStep,
+} from "./model";
+import { TOAST_MS } from "./use-survey-save";
+
+/**
+ * The working copy of the survey and every edit to it: the steps, the step on screen, and the
+ * changes to its blocks. Each change is renumbered, shown, and handed to `onChange` (the
+ * autosave). Focus follows what the reader acted on: the step heading when the step changes,
+ * the new block's type, the pressed move button.
+ */
+export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => void) {
+  const t = useTranslations("surveyEditor");
+  const [steps, setSteps] = useState<EditorStep[]>(() => withKeys(initial));
+  const [current, setCurrent] = useState(0);
+
+  /** Every change goes through here. */
+  const commit = useCallback(
+    (next: EditorStep[]) => {
+      const numbered = renumbered(next);
+      setSteps(numbered);
+      onChange(toSteps(numbered));
+    },
+    [onChange],
+  );
+
+  // Focus lands on the heading of a step when it changes by the step bar or a deletion.
+  const focusStep = useRef(false);
+  useEffect(() => {
+    if (focusStep.current) document.getElementById(STEP_TITLE_ID)?.focus();
+    focusStep.current = false;
+  }, [current]);
+
+  function selectStep(index: number) {
+    focusStep.current = true;
+    setCurrent(index);
+  }
+
+  const step = steps[current] as EditorStep | undefined;
+
+  function updateBlocks(blocks: EditorBlock[]) {
+    commit(steps.map((s, i) => (i === current ? { ...s, blocks } : s)));
+  }
+
+  function changeBlock(index: number, block: EditorBlock) {
+    if (!step) return;
+    updateBlocks(step.blocks.map((b, i) => (i === index ? block : b)));
+  }
+
+  return {
+    steps,
+    current,
+    step,
+    selectStep,
+
+    addStep() {
+      const next = [...steps, { order: steps.length, key: newKey(), blocks: [] }];
+      commit(next);
+      selectStep(next.length - 1);
+      toast.success(t("stepAdded", { number: next.length }), { duration: TOAST_MS });
+    },
+
+    deleteStep(index: number) {
+      commit(removeItem(steps, index));
+      setCurrent(Math.max(0, Math.min(index, steps.length - 2)));
+      toast.success(t("stepDeleted"), { duration: TOAST_MS });
+    },
+
+    addBlock() {
+      if (!step) return;
+      const block = newBlock(steps, "open_question", step.blocks.length);
+      updateBlocks([...step.blocks, block]);
+      requestAnimationFrame(() => document.getElementById(blockTypeId(block.key))?.focus());
+    },
+
+    changeBlock,
+
+    changeType(index: number, type: BlockType) {
+      if (!step) return;
+      const others = steps.map((s, i) =>
+        i === current ? { ...s, blocks: s.blocks.filter((_, b) => b !== index) } : s,
+      );
+      changeBlock(index, retyped(others, step.blocks[index], type));
+    },
+
+    moveBlock(index: number, by: -1 | 1) {
+      if (!step) return;
+      const key = step.blocks[index].key;
+      const to = index + by;
+      updateBlocks(moveItem(step.blocks, index, to));
+      // Focus stays on the button pressed, or on the other one when the block reached an edge.
+      const atEdge = to === 0 || to === step.blocks.length - 1;
+      requestAnimationFrame(() =>
+        document.getElementById(moveButtonId(key, atEdge ? (-by as -1 | 1) : by))?.focus(),
+      );
+    },
+
+    /** Removes a block of the current step; answers the block that took its place, if any. */
+    deleteBlock(index: number): EditorBlock | undefined {
+      if (!step) return undefined;
+      const remaining = removeItem(step.blocks, index);
+      updateBlocks(remaining);
+      toast.success(t("blockDeleted"), { duration: TOAST_MS });
+      return remaining[Math.min(index, remaining.length - 1)];
+    },
+
+    /** The survey as saved elsewhere replaces the working copy (nothing is saved for it). */
+    replace(next: Step[]) {
+      setSteps(withKeys(next));
+      setCurrent((c) => Math.min(c, Math.max(0, next.length - 1)));
+    },
+  };
+}
+
+export type SurveyDraft = ReturnType<typeof useSurveyDraft>;
