@@ -65,6 +65,11 @@ const table: Record<string, Spec> = {
   "POST /api/change_password": {
     input: json({ current_password: "not-the-password-1", new_password: "Another-password-2" }),
   },
+  // `from` and `to` are left out: 0 is a valid time there (tests/integration/audit/api.test.ts).
+  "GET /api/audit_log": {
+    query: { page: "1", per_page: "25", action: "sign_in", actor_id: "1", format: "json" },
+    input: none,
+  },
   "GET /api/cron/deliver": { input: none },
   "POST /api/cron/deliver": { input: none },
   "DELETE /api/delete_account": { input: none },

@@ -1,6 +1,6 @@
 "use client";
 
-import { FlaskConical, Mail, ShieldCheck, Users } from "lucide-react";
+import { FlaskConical, History, Mail, ShieldCheck, Users } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -11,6 +11,7 @@ const items = [
   { href: "/admin/communication", key: "communication", icon: Mail, adminOnly: false },
   { href: "/admin/panel", key: "panel", icon: Users, adminOnly: false },
   { href: "/admin/staff", key: "staff", icon: ShieldCheck, adminOnly: true },
+  { href: "/admin/audit", key: "audit", icon: History, adminOnly: true },
 ] as const;
 
 /** The drawer's content: the portal's name and its sections (staff only for admins). */

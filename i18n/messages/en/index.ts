@@ -1,5 +1,6 @@
 import account from "./account.json";
 import admin from "./admin.json";
+import audit from "./audit.json";
 import auth from "./auth.json";
 import autosave from "./autosave.json";
 import bedankt from "./bedankt.json";
@@ -21,6 +22,7 @@ import vision from "./vision.json";
 const messages = {
   account,
   admin,
+  audit,
   auth,
   autosave,
   bedankt,
