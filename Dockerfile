@@ -11,8 +11,9 @@ ARG NODE_VERSION=24
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci runs it afterwards (postinstall): it guards the Postgres driver, see the script.
-COPY scripts/patch-postgres-driver.mjs ./scripts/
+# npm ci applies them afterwards (postinstall: patch-package): fixes to the Postgres driver, see
+# docs/database.md.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 # --- Build: the standalone server, completed with public/, static files and the migrate script ---
