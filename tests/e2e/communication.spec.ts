@@ -227,7 +227,6 @@ test("a message without its own subject or a body is refused before the confirma
 
 test("schedule a message, see it scheduled, cancel, schedule again", async ({ page }) => {
   test.setTimeout(90_000);
-  await verifiedMember(page.request, "comm-scheduled@example.org");
   await signIn(page);
   // A draft with a subject and a body, made through the API as the screen would.
   const subject = `Ingepland ${Date.now().toString(36)}`;

@@ -133,7 +133,7 @@ test.describe("admin: Panel deelnemers", () => {
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
     const search = page.getByRole("search");
-    await search.getByLabel("Zoek op e-mailadres").fill(`  ${email.toUpperCase()} `);
+    await search.getByLabel("Zoek op e-mailadres", { exact: true }).fill(`  ${email.toUpperCase()} `);
     await search.getByRole("button", { name: "Zoeken" }).click();
     await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
     const table = page.getByRole("table");
@@ -180,7 +180,7 @@ test.describe("admin: Panel deelnemers", () => {
 
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
-    await page.getByLabel("Toon").selectOption({ label: "Teruggekomen mail" });
+    await page.getByLabel("Toon", { exact: true }).selectOption({ label: "Teruggekomen mail" });
     const row = rowOf(page, email);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("cell").nth(3)).toContainText("Teruggekomen");
