@@ -133,7 +133,9 @@ test.describe("admin: Panel deelnemers", () => {
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
     const search = page.getByRole("search");
-    await search.getByLabel("Zoek op e-mailadres", { exact: true }).fill(`  ${email.toUpperCase()} `);
+    await search
+      .getByLabel("Zoek op e-mailadres", { exact: true })
+      .fill(`  ${email.toUpperCase()} `);
     await search.getByRole("button", { name: "Zoeken" }).click();
     await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
     const table = page.getByRole("table");
