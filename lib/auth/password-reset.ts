@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { passwordResetTokens, staffUsers } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -119,6 +120,12 @@ export async function resetPassword(
     await voidSetPasswordTokens(userId, now, tx);
     await revokeUserSessions(userId, undefined, tx);
     await endUserChallenges(userId, tx);
+    await recordAudit(tx, {
+      action: "password_reset",
+      actor: { id: userId, email: row.email },
+      target: { type: "staff", id: userId },
+      details: { via: row.token.purpose },
+    });
   });
   logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
@@ -26,7 +27,7 @@ export async function createMessage(
  * draft (`code`; a scheduled one says how to make it a draft again). Looked up after the
  * conditional write failed, so the write itself decides.
  */
-async function refusal(id: number, code: ErrorCodeValue, db: Db): Promise<never> {
+async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<never> {
   const message = await findMessage(id, db);
   if (message.communicationStatus === "scheduled") {
     throw new AppError(code, {
@@ -59,12 +60,17 @@ export async function updateMessage(
   return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
 }
 
-/** DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent). */
-export async function deleteMessage(id: number, db?: Db): Promise<void> {
-  const executor = db ?? (await getDb());
-  const deleted = await executor
-    .delete(panelMessages)
-    .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
-    .returning({ id: panelMessages.id });
-  if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, executor);
+/**
+ * DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent).
+ * Audited as `message_deleted`.
+ */
+export async function deleteMessage(id: number, actor: AuditActor, tx?: DbOrTx): Promise<void> {
+  await transaction(tx, async (t) => {
+    const deleted = await t
+      .delete(panelMessages)
+      .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+      .returning({ id: panelMessages.id });
+    if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, t);
+    await recordAudit(t, { action: "message_deleted", actor, target: { type: "panel_message", id } });
+  });
 }

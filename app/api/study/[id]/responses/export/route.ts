@@ -9,7 +9,7 @@ export const maxDuration = 60;
 /** Staff: every response of the study as .xlsx (sheets 'responses' and 'codebook') or CSV. */
 export const GET = route(
   { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
-  ({ params, query }) => exportResponses(params.id, query.format),
+  ({ params, query, user }) => exportResponses(params.id, query.format, user),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
