@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
+import { transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";

@@ -71,6 +71,10 @@ export async function deleteMessage(id: number, actor: AuditActor, tx?: DbOrTx):
       .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
       .returning({ id: panelMessages.id });
     if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, t);
-    await recordAudit(t, { action: "message_deleted", actor, target: { type: "panel_message", id } });
+    await recordAudit(t, {
+      action: "message_deleted",
+      actor,
+      target: { type: "panel_message", id },
+    });
   });
 }

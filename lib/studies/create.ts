@@ -28,7 +28,11 @@ export async function createStudy(
         .insert(surveys)
         .values({ studyId: study.id })
         .returning({ surveyUuid: surveys.surveyUuid });
-      await recordAudit(t, { action: "study_created", actor, target: { type: "study", id: study.id } });
+      await recordAudit(t, {
+        action: "study_created",
+        actor,
+        target: { type: "study", id: study.id },
+      });
       return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
     });
   } catch (error) {
