@@ -1,3 +1,4 @@
+import "server-only";
 import type { Condition, VisibleIf } from "@/lib/surveys/conditions";
 import { conditionParts } from "@/lib/surveys/conditions";
 

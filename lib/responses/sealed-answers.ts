@@ -87,7 +87,9 @@ function parse(plaintext: Buffer, studyId: number): OpenedResponse {
   const sealed = sealedSchema.parse(JSON.parse(plaintext.toString("utf8")));
   if (sealed.study_id !== studyId)
     throw new SealedAnswersError("Sealed answers belong to another study");
-  return sealed.shown ? { answers: sealed.answers, shown: sealed.shown } : { answers: sealed.answers };
+  return sealed.shown
+    ? { answers: sealed.answers, shown: sealed.shown }
+    : { answers: sealed.answers };
 }
 
 /** The answers of a row (what lookup hands back). */

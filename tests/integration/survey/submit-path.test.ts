@@ -104,10 +104,7 @@ function lookup(token: string) {
 
 async function sealedOf(studyId: number) {
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(surveyResponses)
-    .where(eq(surveyResponses.studyId, studyId));
+  const rows = await db.select().from(surveyResponses).where(eq(surveyResponses.studyId, studyId));
   return rows.map((row) => openResponse(row));
 }
 

@@ -13,7 +13,12 @@ import { isAnswerGiven, isQuestion, isShown, surveyPath, surveyPathFor } from "@
 import { questionsOf } from "@/lib/surveys/questions";
 import type { Step } from "@/lib/surveys/schema";
 import { collectAnswers, validateSubmission } from "@/lib/surveys/validation";
-import { answerPicksArb, answersByPosition, answerTo, surveyArb } from "../../support/survey-arbitraries";
+import {
+  answerPicksArb,
+  answersByPosition,
+  answerTo,
+  surveyArb,
+} from "../../support/survey-arbitraries";
 
 /** Every question optional, so that any answer set the runner sends is stored. */
 function allOptional(steps: Step[]): Step[] {

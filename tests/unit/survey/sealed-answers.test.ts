@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encrypt } from "@/lib/crypto/aead";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
-import {
-  openAnswers,
-  openResponse,
-  SealedAnswersError,
-} from "@/lib/responses/sealed-answers";
+import { openAnswers, openResponse, SealedAnswersError } from "@/lib/responses/sealed-answers";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 
 const answers: StoredAnswer[] = [
