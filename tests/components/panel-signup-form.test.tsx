@@ -21,6 +21,7 @@ const router = {
   back: () => {},
   forward: () => {},
   prefetch: () => {},
+  bfcacheId: "test",
 };
 
 async function signUp(locale: "nl" | "en", address: string): Promise<HTMLElement> {
