@@ -182,6 +182,21 @@ describe("PUT /api/panel_message/{id}", () => {
     expect(await messageRow(message.id)).toMatchObject({ subject: "Tweede", body: "<p>Hallo</p>" });
   });
 
+  it("answers the body sanitised also when the stored row was not", async () => {
+    const message = await draft(staff.cookie, { subject: "Ruw" });
+    const db = await getDb();
+    await db
+      .update(panelMessages)
+      .set({
+        body: '<p onmouseover="steal()">Hoi<img src=x onerror="steal()"></p><script>x</script>',
+      })
+      .where(eq(panelMessages.id, message.id));
+    const res = await getMessage(staff.cookie, message.id);
+    expect(res.status).toBe(200);
+    expect(res.body.body).toMatch(/^<p>Hoi/);
+    expect(res.body.body).not.toMatch(/on\w+=|script|src=/);
+  });
+
   it("ignores the read-only fields of a whole message sent back", async () => {
     const message = await draft(staff.cookie, { subject: "Alleen lezen" });
     const before = await messageRow(message.id);
