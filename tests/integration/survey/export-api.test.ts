@@ -6,6 +6,7 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
+import { MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
@@ -213,7 +214,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "Nobody",
       1,
       null,
-      null,
+      -99,
     ]);
     expect(byStory.get("'@SUM(A1)")).toEqual([
       "'@SUM(A1)",
@@ -224,7 +225,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "'+31 6 1234",
     ]);
 
-    const codebook = sheetRows(workbook.getWorksheet("codebook")!, 12);
+    const codebook = sheetRows(workbook.getWorksheet("codebook")!, 14);
     expect(codebook).toEqual([
       [
         "data_name",
@@ -239,6 +240,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         "scale_min_label",
         "scale_max_label",
         "retired",
+        "shown_if",
+        "missing_values",
       ],
       [
         "story",
@@ -253,6 +256,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "place",
@@ -267,6 +272,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "help",
@@ -281,6 +288,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "impact",
@@ -295,8 +304,25 @@ describe("GET /api/study/{id}/responses/export", () => {
         "small",
         "big",
         "no",
+        "always",
+        MISSING,
       ],
-      ["age", 2, "scale", "'=1+1 how old?", null, null, "yes", 0, 10, null, null, "no"],
+      [
+        "age",
+        2,
+        "scale",
+        "'=1+1 how old?",
+        null,
+        null,
+        "yes",
+        0,
+        10,
+        null,
+        null,
+        "no",
+        "always",
+        MISSING,
+      ],
       [
         "remarks",
         1,
@@ -310,6 +336,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "yes",
+        "always",
+        MISSING,
       ],
     ]);
   });
@@ -344,7 +372,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "Nobody",
       "1",
       "",
-      "",
+      "-99",
     ]);
     expect(byStory.get("'@SUM(A1)")).toEqual([
       "'@SUM(A1)",
