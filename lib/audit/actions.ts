@@ -57,6 +57,8 @@ export const auditActionSpecs = {
     details: z.object({ from: studyStatus, to: studyStatus }).strict(),
   },
   study_deleted: { target: "study", details: nothing },
+  // The target is the new study; the details name the one it was copied from.
+  study_duplicated: { target: "study", details: z.object({ source_study_id: id }).strict() },
   responses_exported: {
     target: "study",
     details: z.object({ format: z.enum(["xlsx", "csv"]) }).strict(),

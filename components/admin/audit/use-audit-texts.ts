@@ -19,6 +19,7 @@ const DETAILS_ACTIONS: Record<ActionWithDetails, true> = {
   password_reset: true,
   staff_invited: true,
   study_status_changed: true,
+  study_duplicated: true,
   responses_exported: true,
   attachment_uploaded: true,
   attachment_deleted: true,
