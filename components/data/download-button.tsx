@@ -30,7 +30,7 @@ export function DownloadButton({
       await downloadFile(path, fallbackName);
     } catch (error) {
       console.error(`download of ${fallbackName} failed`, error);
-      toast.error(failedText, { duration: 5000 });
+      toast.error(failedText);
     } finally {
       setPending(false);
     }

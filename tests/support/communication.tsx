@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
@@ -101,7 +101,7 @@ export function renderScreen(user: PublicUser = admin) {
   return renderIntl(
     <StaffUserProvider initial={user}>
       <CommunicationAdmin title="Communicatie" />
-      <Toaster />
+      <Toasts />
     </StaffUserProvider>,
   );
 }

@@ -24,8 +24,6 @@ import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
 import { useTestMail } from "./use-test-mail";
 
-/** Toasts stay this long (spec: 5,000 ms). */
-export const TOAST_MS = 5000;
 /** How often a message being delivered is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
 
@@ -147,9 +145,7 @@ export function MessageDetail({
       apply(result.data);
       setPending(null);
       const when = format.dateTime(new Date((sendAt ?? 0) * 1000), centreDateTime);
-      toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }), {
-        duration: TOAST_MS,
-      });
+      toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }));
     } else {
       setDialogError(
         <>
@@ -168,7 +164,7 @@ export function MessageDetail({
     setBusy(false);
     if (result.ok) {
       setPending(null);
-      toast.success(t("deleted"), { duration: TOAST_MS });
+      toast.success(t("deleted"));
       onDeleted(id);
     } else {
       const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;

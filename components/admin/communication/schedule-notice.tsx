@@ -10,9 +10,6 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import type { PanelMessageDto } from "@/lib/mailings/schemas";
 import { centreDateTime } from "./schedule-picker";
 
-/** Toasts stay this long (spec: 5,000 ms). */
-const TOAST_MS = 5000;
-
 /**
  * A scheduled message says when it goes out (Amsterdam time) and, for an admin, offers to
  * cancel back to a draft; a message that came to its time with nobody to send to says so.
@@ -48,7 +45,7 @@ export function ScheduleNotice({
     });
     if (result.ok) {
       onChanged(result.data);
-      toast.success(t("cancelled"), { duration: TOAST_MS });
+      toast.success(t("cancelled"));
     } else setError(t("cancelFailed", { message: result.message }));
   }
 

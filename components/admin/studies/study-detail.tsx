@@ -63,7 +63,7 @@ export function StudyDetail({
       body: { status },
     });
     if (!result.ok) {
-      toast.error(t("statusFailed", { message: result.message }), { duration: 5000 });
+      toast.error(t("statusFailed", { message: result.message }));
       return;
     }
     onChange(result.data);
