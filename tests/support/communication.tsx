@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
+import { Toasts } from "@/components/ui/toasts";
 import type { PublicUser } from "@/lib/auth/public-user";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { startApiTestServer, type ApiTestServer } from "./api-test-server";

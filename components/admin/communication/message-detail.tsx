@@ -8,6 +8,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { useFlushGroup } from "@/components/data/use-flush-group";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -58,7 +59,7 @@ export function MessageDetail({
   const format = useFormatter();
   const describe = useErrorMessage();
   const headingId = useId();
-  const adminOnlyId = useId();
+  const sendAdminOnly = useAdminOnly(isAdmin, t("sendAdminOnly"));
   const query = useApiQuery<PanelMessageDetailDto>(`/api/panel_message/${id}`);
   const sendMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("sendInvalid") } });
   const deleteMutation = useApiMutation();
@@ -220,9 +221,9 @@ export function MessageDetail({
             type="button"
             variant="primary"
             icon={<Send aria-hidden className="size-4" />}
-            disabled={!draft || !isAdmin}
+            disabled={!draft || sendAdminOnly.disabled}
             pending={checking}
-            aria-describedby={draft && !isAdmin ? adminOnlyId : undefined}
+            aria-describedby={draft ? sendAdminOnly.describedBy : undefined}
             onClick={() => void startSend()}
           >
             {t("send")}
@@ -246,11 +247,7 @@ export function MessageDetail({
             {t("delete")}
           </SubmitButton>
         </div>
-        {draft && !isAdmin ? (
-          <p id={adminOnlyId} className="mt-2 text-sm text-muted">
-            {t("sendAdminOnly")}
-          </p>
-        ) : null}
+        {draft && sendAdminOnly.reason ? <div className="mt-2">{sendAdminOnly.reason}</div> : null}
         {actionError ? (
           <Alert tone="error" className="mt-3">
             {actionError}
