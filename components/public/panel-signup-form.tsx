@@ -6,10 +6,13 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { ErrorCode } from "@/lib/errors/codes";
 
 /**
- * The home page's sign-up: one field, so no form library (this page's script is budgeted). Any
- * failure shows the spec's one text; what went wrong is not the visitor's to fix.
+ * The home page's sign-up: one field, so no form library (this page's script is budgeted). An
+ * address the server refuses (the browser lets through more than the server accepts) is named
+ * as the problem, in the login form's words; any other failure shows the spec's one text, since
+ * what went wrong is not the visitor's to fix.
  */
 export function PanelSignupForm() {
   const t = useTranslations("home");
@@ -17,13 +20,13 @@ export function PanelSignupForm() {
   const [email, setEmail] = useState("");
   const { run, pending } = useApiMutation();
   const [leaving, setLeaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<"address" | "other" | null>(null);
   const loading = pending || leaving;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || loading) return;
-    setFailed(false);
+    setFailed(null);
     const result = await run({ path: "/api/panel_user", body: { email } });
     if (result.ok && result.status === 200) {
       // Stays busy until the thank-you page replaces this one.
@@ -31,7 +34,9 @@ export function PanelSignupForm() {
       router.push("/bedankt");
       return;
     }
-    setFailed(true);
+    const refusedAddress =
+      !result.ok && result.error.code === ErrorCode.INVALID_INPUT && !!result.error.fields?.email;
+    setFailed(refusedAddress ? "address" : "other");
   }
 
   return (
@@ -50,7 +55,7 @@ export function PanelSignupForm() {
           placeholder={t("emailPlaceholder")}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={failed || undefined}
+          aria-invalid={failed !== null || undefined}
           aria-describedby={failed ? "panel-email-error" : undefined}
         />
         <SubmitButton
@@ -63,7 +68,7 @@ export function PanelSignupForm() {
       </div>
       {failed && (
         <p id="panel-email-error" role="alert" className="field-error">
-          {t("error")}
+          {failed === "address" ? t("emailInvalid") : t("error")}
         </p>
       )}
     </form>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { isLeaving } from "@/components/public/leaving";
 import { Alert } from "@/components/ui/alert";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 
@@ -15,6 +16,20 @@ export function SurveyDone({ token }: { token: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
+
+  // The token exists only on this screen (never in the tab's storage, which a shared device
+  // keeps): a reload or a closed tab loses it, so the browser asks first. Not on the way out
+  // through the quick exit, which nothing may hold up.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (isLeaving()) return;
+      event.preventDefault();
+      // Older browsers ask only when a value is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, []);
 
   async function copy() {
     try {

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
+import { shownIfInWords } from "./codebook-conditions";
 import type { DecryptedResponse } from "./export";
 
 /**
@@ -45,11 +46,19 @@ function answerValue(answer: StoredAnswer): Cell {
 }
 
 /**
+ * The cell of a question shown to the respondent and left unanswered (text and number columns
+ * alike). A question not shown is an empty cell, so the two kinds of empty never look alike.
+ */
+export const SHOWN_NOT_ANSWERED = -99;
+
+/**
  * Places a response's answers in the columns by data_name. The first cell is a fresh random id,
  * made for this file only: not the database's id, so an export cannot be matched back to a row
  * (or its token hash). An answer whose data_name has no column cannot occur (every name a
  * survey ever had is a column); should a name repeat (surveys made before names had to be
- * unique), its answers share the cell, joined like options.
+ * unique), its answers share the cell, joined like options. A question in the response's
+ * sealed `shown` list without an answer gets `SHOWN_NOT_ANSWERED`; every other cell without an
+ * answer stays empty (responses sealed before the list existed have only empty ones).
  */
 export function responseRow(
   response: DecryptedResponse,
@@ -66,6 +75,10 @@ export function responseRow(
     const current = cells[index];
     cells[index] =
       current === null ? value : `${String(current)}${OPTION_SEPARATOR}${String(value)}`;
+  }
+  for (const name of response.shown ?? []) {
+    const index = columnIndex.get(name);
+    if (index !== undefined && cells[index] === null) cells[index] = SHOWN_NOT_ANSWERED;
   }
   return cells.map(escapeCell);
 }
@@ -88,7 +101,12 @@ export const CODEBOOK_HEADER: Cell[] = [
   "scale_min_label",
   "scale_max_label",
   "retired",
+  "shown_if",
+  "missing_values",
 ];
+
+/** How the 'responses' sheet writes the two kinds of empty, on every codebook row. */
+export const MISSING_VALUES_TEXT = `shown, not answered: ${SHOWN_NOT_ANSWERED}; not shown: empty cell`;
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
@@ -100,7 +118,8 @@ function isRequired(block: SurveyQuestionInfo["block"]): boolean {
 
 /**
  * One 'codebook' row per column of 'responses': the question as it is now, or as it last was
- * for a retired one, with its step counted from 1 as the editor shows it.
+ * for a retired one, with its step counted from 1 as the editor shows it, when it is shown
+ * (its step's and its own condition in words) and what its empty cells mean.
  */
 export function codebookRow(column: SurveyQuestionInfo): Cell[] {
   const { block } = column;
@@ -119,5 +138,7 @@ export function codebookRow(column: SurveyQuestionInfo): Cell[] {
     scale ? scale.min_label : null,
     scale ? scale.max_label : null,
     yesNo(column.retired),
+    shownIfInWords(column.stepVisibleIf, block.visible_if),
+    MISSING_VALUES_TEXT,
   ].map(escapeCell);
 }

@@ -3,13 +3,15 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import type { StoredAnswer } from "@/lib/surveys/answers";
-import { openAnswers } from "./sealed-answers";
+import { openResponse } from "./sealed-answers";
 
 export type DecryptedResponse = {
   id: string;
   /** YYYY-MM-DD */
   submittedOn: string;
   answers: StoredAnswer[];
+  /** The data names of the questions shown, when the response was sealed with them. */
+  shown?: string[];
 };
 
 /**
@@ -47,7 +49,7 @@ export async function* studyResponsePages(
       yield rows.map((row) => ({
         id: row.id,
         submittedOn: row.submittedOn,
-        answers: openAnswers(row),
+        ...openResponse(row),
       }));
     }
     if (rows.length < pageSize) return;

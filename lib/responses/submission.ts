@@ -47,6 +47,17 @@ export function canonicalAnswers(answers: StoredAnswer[]): string {
   );
 }
 
+/** The stored hash of a submission id alone: how a retry finds its first row. */
+export function submissionHashOf(
+  studyId: number,
+  submissionId: string,
+  key: Keyed<Buffer> = responsesKeyRing().current,
+): string {
+  return mac(key, "survey-submission-id", String(studyId), submissionId.toLowerCase()).toString(
+    "hex",
+  );
+}
+
 export function deriveSubmission(
   studyId: number,
   submissionId: string,
@@ -58,7 +69,7 @@ export function deriveSubmission(
   return {
     // 160 bits, base32: the same form as a random token, so look-up treats both alike.
     token: base32(mac(key, "survey-submission-token", study, id).subarray(0, 20)),
-    submissionHash: mac(key, "survey-submission-id", study, id).toString("hex"),
+    submissionHash: submissionHashOf(studyId, id, key),
     answersHash: mac(
       key,
       "survey-submission-answers",

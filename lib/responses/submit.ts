@@ -10,22 +10,52 @@ import type { Answer, SubmitResult } from "@/lib/surveys/answers";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { validateSubmission } from "@/lib/surveys/validation";
 import { sealedResponseRow } from "./sealed-answers";
-import { deriveSubmission } from "./submission";
+import { deriveSubmission, submissionHashOf, type SubmissionDerivation } from "./submission";
 import { newResponseToken, responseTokenHash } from "./token";
 
 // A retry whose first row is deleted (by its token) between our insert and our read tries again;
 // more than a couple of rounds would mean something else is wrong.
 const MAX_ROUNDS = 3;
 
+/** The answers hash stored under a submission hash in this study, or undefined for none. */
+async function storedAnswersHash(
+  db: DbOrTx,
+  studyId: number,
+  submissionHash: string,
+): Promise<string | null | undefined> {
+  const [first] = await db
+    .select({ answersHash: surveyResponses.answersHash })
+    .from(surveyResponses)
+    .where(
+      and(eq(surveyResponses.studyId, studyId), eq(surveyResponses.submissionHash, submissionHash)),
+    )
+    .limit(1);
+  return first ? first.answersHash : undefined;
+}
+
+/** A retry's answer: the same token when the answers are the same, code 28 otherwise. */
+function retryResult(stored: string | null, derived: SubmissionDerivation): SubmitResult {
+  if (!stored || !constantTimeEqual(stored, derived.answersHash))
+    throw new AppError(ErrorCode.ALREADY_SUBMITTED);
+  return { token: derived.token };
+}
+
 /**
  * Stores one anonymous response and returns its token, the only time it exists in plain text.
  * The row holds the study, the token's hash, the date (no time of day) and the sealed answers:
  * nothing about who or which browser sent it.
  *
+ * The server decides the path: from the answers, in the survey's order, it works out which
+ * steps and blocks the participant was shown (lib/surveys/path.ts, the runner's function).
+ * Answers to blocks not shown are dropped before sealing, required applies only to shown blocks,
+ * and the data names of the questions shown are sealed with the answers.
+ *
  * With a `submissionId` (the runner's random id for this filling-in of the survey) a retried
  * request is the same submission: it stores nothing new and answers the same token, derived
- * from the id, while the same id with other answers is refused with code 28. Parallel retries
- * meet at the unique (study, submission hash) constraint; whoever loses reads the winner's row.
+ * from the id, while the same id with other answers is refused with code 28. The retry is
+ * recognised before the study's status is checked, so the submission that took the last place
+ * before the study closed still gets its token. Parallel retries meet at the unique (study,
+ * submission hash) constraint; whoever loses reads the winner's row.
  */
 export async function submitResponse(
   surveyUuid: string,
@@ -33,13 +63,28 @@ export async function submitResponse(
   submissionId?: string,
   tx?: DbOrTx,
 ): Promise<SubmitResult> {
-  const survey = await loadOpenSurvey(surveyUuid, tx);
+  const survey = await loadOpenSurvey(surveyUuid, tx, { anyStatus: true });
+  const db = await dbOr(tx);
+  const key = responsesKeyRing().current;
+  const open = survey.status === "open";
+
+  if (!open) {
+    // Only a retry of a submission stored while the study was open gets past a closed study.
+    const retry =
+      submissionId === undefined
+        ? undefined
+        : await storedAnswersHash(
+            db,
+            survey.studyId,
+            submissionHashOf(survey.studyId, submissionId, key),
+          );
+    if (retry === undefined) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
+  }
+
   const checked = validateSubmission(survey.steps, answers);
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
-  const db = await dbOr(tx);
   // The id is made here, not by the database, because the ciphertext is bound to it.
-  const row = sealedResponseRow(survey.studyId, checked.answers);
-  const key = responsesKeyRing().current;
+  const row = sealedResponseRow(survey.studyId, checked.answers, checked.shown);
 
   if (submissionId === undefined) {
     const { token, hash } = newResponseToken();
@@ -49,34 +94,26 @@ export async function submitResponse(
 
   const derived = deriveSubmission(survey.studyId, submissionId, checked.answers, key);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    // No conflict target: the token hash is derived from the id as well, so a parallel retry
-    // may collide on either unique index, and both mean "already stored".
-    const inserted = await db
-      .insert(surveyResponses)
-      .values({
-        ...row,
-        tokenHash: responseTokenHash(derived.token, key),
-        submissionHash: derived.submissionHash,
-        answersHash: derived.answersHash,
-      })
-      .onConflictDoNothing()
-      .returning({ id: surveyResponses.id });
-    if (inserted.length > 0) return { token: derived.token };
+    if (open) {
+      // No conflict target: the token hash is derived from the id as well, so a parallel retry
+      // may collide on either unique index, and both mean "already stored".
+      const inserted = await db
+        .insert(surveyResponses)
+        .values({
+          ...row,
+          tokenHash: responseTokenHash(derived.token, key),
+          submissionHash: derived.submissionHash,
+          answersHash: derived.answersHash,
+        })
+        .onConflictDoNothing()
+        .returning({ id: surveyResponses.id });
+      if (inserted.length > 0) return { token: derived.token };
+    }
 
-    const [first] = await db
-      .select({ answersHash: surveyResponses.answersHash })
-      .from(surveyResponses)
-      .where(
-        and(
-          eq(surveyResponses.studyId, survey.studyId),
-          eq(surveyResponses.submissionHash, derived.submissionHash),
-        ),
-      )
-      .limit(1);
-    if (!first) continue;
-    if (!first.answersHash || !constantTimeEqual(first.answersHash, derived.answersHash))
-      throw new AppError(ErrorCode.ALREADY_SUBMITTED);
-    return { token: derived.token };
+    const stored = await storedAnswersHash(db, survey.studyId, derived.submissionHash);
+    if (stored !== undefined) return retryResult(stored, derived);
+    // The first row went (deleted by its token) while the study is closed: nothing to retry.
+    if (!open) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
   }
   throw new Error("Submission kept conflicting without a row to compare with");
 }

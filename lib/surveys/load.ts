@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
-import { studies, surveys } from "@/db/schema";
+import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { stepsSchema, type Step } from "./schema";
@@ -11,6 +11,8 @@ export type OpenSurvey = {
   studyId: number;
   surveyUuid: string;
   studyName: string;
+  /** The study's status as stored (only `open` takes responses). */
+  status: Study["status"];
   /** The editor's version, raised on every save; tags answers kept in the participant's tab. */
   version: number;
   /** In the order the runner shows them. */
@@ -49,6 +51,7 @@ export async function loadOpenSurvey(
     studyId: row.studyId,
     surveyUuid: row.surveyUuid,
     studyName: row.studyName,
+    status: row.status,
     version: row.version,
     steps: sortedSteps(steps),
   };

@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyQuestions } from "@/db/schema";
 import { defaultBlock, isQuestionBlock, type QuestionBlock } from "./editor-rules";
+import type { VisibleIf } from "./conditions";
 import { blockSchema, type Step } from "./schema";
 
 /** A question as the export and its codebook describe it. */
@@ -11,6 +12,8 @@ export type SurveyQuestionInfo = {
   /** The step (from 0) it is in, or was last in. */
   step: number;
   block: QuestionBlock;
+  /** The condition of its step today (a retired question's step condition is not recorded). */
+  stepVisibleIf?: VisibleIf;
   /** No longer in the survey: its answers are kept in a column after today's questions. */
   retired: boolean;
 };
@@ -23,7 +26,9 @@ export function questionsOf(steps: readonly Step[]): SurveyQuestionInfo[] {
       if (!isQuestionBlock(block)) return;
       const dataName = block.data_name.trim();
       if (dataName === "" || found.has(dataName)) return;
-      found.set(dataName, { dataName, step: s, block, retired: false });
+      const info: SurveyQuestionInfo = { dataName, step: s, block, retired: false };
+      if (step.visible_if) info.stepVisibleIf = step.visible_if;
+      found.set(dataName, info);
     }),
   );
   return [...found.values()];

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
+import type { StudyList } from "@/lib/studies/schemas";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
+import { messagesFor } from "../support/e2e/messages";
 import { e2eHelpLine } from "../support/e2e/public-site";
 
 const publicPaths = [
@@ -49,6 +51,31 @@ test.describe("quick exit", () => {
     await expect(exit).toBeVisible();
     await expect(exit).toHaveAccessibleDescription(/twee keer op Escape/);
     await exit.click();
+    await expectLeftTheSite(page);
+  });
+
+  test("leaving from the survey's own window takes the study page in the other tab along", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.route(`https://${exitHost}/**`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>Weer</title><p>Weer</p>",
+      }),
+    );
+    const res = await request.get("/api/study/open");
+    const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
+    await page.goto(`/study/${study.id}`);
+    const [survey] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("link", { name: new RegExp(messagesFor("nl").studies.study.enroll) }).click(),
+    ]);
+    await expect(survey.getByRole("heading", { level: 1 })).toBeVisible();
+    await survey.getByRole("link", { name: "Snel weg" }).click();
+    await expectLeftTheSite(survey);
     await expectLeftTheSite(page);
   });
 

@@ -6,6 +6,7 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
+import { MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
@@ -230,7 +231,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "Nobody",
       1,
       null,
-      null,
+      -99,
     ]);
     expect(byStory.get("'@SUM(A1)")).toEqual([
       "'@SUM(A1)",
@@ -241,7 +242,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "'+31 6 1234",
     ]);
 
-    const codebook = sheetRows(workbook.getWorksheet("codebook")!, 12);
+    const codebook = sheetRows(workbook.getWorksheet("codebook")!, 14);
     expect(codebook).toEqual([
       [
         "data_name",
@@ -256,6 +257,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         "scale_min_label",
         "scale_max_label",
         "retired",
+        "shown_if",
+        "missing_values",
       ],
       [
         "story",
@@ -270,6 +273,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "place",
@@ -284,6 +289,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "help",
@@ -298,6 +305,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "no",
+        "always",
+        MISSING,
       ],
       [
         "impact",
@@ -312,8 +321,25 @@ describe("GET /api/study/{id}/responses/export", () => {
         "small",
         "big",
         "no",
+        "always",
+        MISSING,
       ],
-      ["age", 2, "scale", "'=1+1 how old?", null, null, "yes", 0, 10, null, null, "no"],
+      [
+        "age",
+        2,
+        "scale",
+        "'=1+1 how old?",
+        null,
+        null,
+        "yes",
+        0,
+        10,
+        null,
+        null,
+        "no",
+        "always",
+        MISSING,
+      ],
       [
         "remarks",
         1,
@@ -327,6 +353,8 @@ describe("GET /api/study/{id}/responses/export", () => {
         null,
         null,
         "yes",
+        "always",
+        MISSING,
       ],
     ]);
   });
@@ -361,7 +389,7 @@ describe("GET /api/study/{id}/responses/export", () => {
       "Nobody",
       "1",
       "",
-      "",
+      "-99",
     ]);
     expect(byStory.get("'@SUM(A1)")).toEqual([
       "'@SUM(A1)",

@@ -4,6 +4,7 @@ import {
   codebookRow,
   columnIndexOf,
   escapeCell,
+  MISSING_VALUES_TEXT,
   responseHeader,
   responseRow,
 } from "@/lib/responses/export-table";
@@ -134,6 +135,8 @@ describe("codebookRow", () => {
       null,
       null,
       "no",
+      "always",
+      MISSING_VALUES_TEXT,
     ]);
   });
 
@@ -166,6 +169,8 @@ describe("codebookRow", () => {
       null,
       null,
       "yes",
+      "always",
+      MISSING_VALUES_TEXT,
     ]);
     expect(choice([])).toStrictEqual([
       "place",
@@ -180,6 +185,8 @@ describe("codebookRow", () => {
       null,
       null,
       "yes",
+      "always",
+      MISSING_VALUES_TEXT,
     ]);
   });
 
@@ -211,6 +218,8 @@ describe("codebookRow", () => {
       "small",
       "big",
       "no",
+      "always",
+      MISSING_VALUES_TEXT,
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { encrypt } from "@/lib/crypto/aead";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
-import { openAnswers, SealedAnswersError } from "@/lib/responses/sealed-answers";
+import { openAnswers, openResponse, SealedAnswersError } from "@/lib/responses/sealed-answers";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 
 const answers: StoredAnswer[] = [
@@ -31,6 +31,18 @@ describe("openAnswers", () => {
     const row = { id: ID, studyId: 12, version: 2, keyId: key().id, answers: sealed };
     expect(openAnswers(row)).toEqual(answers);
     expect(openAnswers({ ...row, id: ID.toUpperCase() })).toEqual(answers);
+  });
+
+  it("opens the list of questions shown beside the answers, absent in older rows", () => {
+    const seal = (content: object) =>
+      encrypt(key().key, JSON.stringify(content), `survey_responses:v2:${ID}:12`);
+    const row = { id: ID, studyId: 12, version: 2, keyId: key().id };
+    const shown = ["impact", "remarks"];
+    const withShown = { ...row, answers: seal({ v: 2, study_id: 12, answers, shown }) };
+    expect(openResponse(withShown)).toEqual({ answers, shown });
+    expect(openAnswers(withShown)).toEqual(answers);
+    const older = { ...row, answers: seal({ v: 2, study_id: 12, answers }) };
+    expect(openResponse(older)).toEqual({ answers });
   });
 
   it("names the key a row needs when it is not configured", () => {

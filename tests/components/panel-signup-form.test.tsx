@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PanelSignupForm } from "@/components/public/panel-signup-form";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => browseTo(server.origin));
+
+/** Where the form went on success; the App Router's context is what Next gives a page. */
+const pushed: string[] = [];
+const router = {
+  push: (href: string) => void pushed.push(href),
+  replace: () => {},
+  refresh: () => {},
+  back: () => {},
+  forward: () => {},
+  prefetch: () => {},
+  bfcacheId: "test",
+};
+
+async function signUp(locale: "nl" | "en", address: string): Promise<HTMLElement> {
+  renderIntl(
+    <AppRouterContext.Provider value={router}>
+      <PanelSignupForm />
+    </AppRouterContext.Provider>,
+    locale,
+  );
+  const field = screen.getByRole("textbox", { name: messagesOf[locale].home.emailLabel });
+  fireEvent.change(field, { target: { value: address } });
+  fireEvent.click(screen.getByRole("button", { name: messagesOf[locale].home.submit }));
+  return screen.findByRole("alert");
+}
+
+describe("the home page's sign-up when the server refuses", () => {
+  for (const locale of ["nl", "en"] as const) {
+    it(`names the address when the server refuses it (${locale})`, async () => {
+      // The browser's e-mail field lets "jan@voorbeeld" through; the server does not.
+      server.on("POST /api/panel_user", {
+        status: 400,
+        body: { error: { code: 22, message: "Invalid input", fields: { email: "Invalid email" } } },
+      });
+      const alert = await signUp(locale, "jan@voorbeeld");
+      expect(alert.textContent).toBe(messagesOf[locale].home.emailInvalid);
+      const field = screen.getByRole("textbox", { name: messagesOf[locale].home.emailLabel });
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      expect(field.getAttribute("aria-describedby")).toBe(alert.id);
+    });
+  }
+
+  it("keeps the spec's one text for every other failure", async () => {
+    for (const reply of [
+      { status: 500, body: { error: { code: 13, message: "An unknown error occurred" } } },
+      { status: 429, body: { error: { code: 15, message: "Too many requests" } } },
+      { status: 400, body: { error: { code: 22, message: "Invalid input", fields: {} } } },
+    ]) {
+      server.on("POST /api/panel_user", reply);
+      const alert = await signUp("nl", "jan@voorbeeld.nl");
+      expect(alert.textContent, String(reply.status)).toBe(messagesOf.nl.home.error);
+      cleanup();
+    }
+    expect(pushed).toEqual([]);
+  });
+});
