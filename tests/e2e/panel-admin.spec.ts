@@ -134,6 +134,8 @@ test.describe("admin: Panel deelnemers", () => {
     const urls: string[] = [];
     page.on("request", (req) => urls.push(decodeURIComponent(req.url()).toLowerCase()));
     await page.goto("/admin/panel");
+    // The list has loaded: the screen's script is running.
+    await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
     const search = page.getByRole("search");
     await search
       .getByLabel("Zoek op e-mailadres", { exact: true })
@@ -187,7 +189,12 @@ test.describe("admin: Panel deelnemers", () => {
 
     await signIn(page, e2eAccounts.admin);
     await page.goto("/admin/panel");
+    // The list has loaded: the screen's script is running, and the newest member is this one.
+    await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
+    await expect(page.getByRole("row").nth(1)).toContainText(email);
     await page.getByLabel("Toon", { exact: true }).selectOption({ label: "Teruggekomen mail" });
+    // Only members whose mail bounced are listed.
+    await expect(page.getByRole("row").filter({ hasText: "Komt aan" })).toHaveCount(0);
     const row = rowOf(page, email);
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("cell").nth(3)).toContainText("Teruggekomen");
