@@ -50,6 +50,7 @@ export default defineConfig({
       APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       RESPONSES_KEY: Buffer.alloc(32, 9).toString("base64"),
       MAIL_TRANSPORT: "log",
+      MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",

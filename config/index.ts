@@ -104,10 +104,14 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   else if (e.RESEND_API_KEY) transport = "resend";
   else if (isProduction) {
     problems.push(
-      "RESEND_API_KEY is required in production (or set MAIL_TRANSPORT=log to print mails instead)",
+      "RESEND_API_KEY is required in production (or MAIL_TRANSPORT=log with MAIL_TRANSPORT_LOG_IN_PRODUCTION=1 to print mails instead)",
     );
     transport = "log";
   } else transport = "log";
+  if (isProduction && e.MAIL_TRANSPORT === "log" && !e.MAIL_TRANSPORT_LOG_IN_PRODUCTION)
+    problems.push(
+      "MAIL_TRANSPORT=log writes members' addresses and links to the log and to disk: in production set MAIL_TRANSPORT_LOG_IN_PRODUCTION=1 as well if that is meant",
+    );
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
 

@@ -66,6 +66,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_TRANSPORT: z.enum(["resend", "log", "memory"]).optional(),
+  // The log transport writes addresses and links to the log and to disk: in production only when
+  // this says it is meant (a demo or a test run of the production build).
+  MAIL_TRANSPORT_LOG_IN_PRODUCTION: boolFlag,
   MAIL_FROM: z.string().default("Onderzoekspanel <panel@example.org>"),
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
   // Provider requests per second for the whole site (one batch of up to 100 mails is one
@@ -99,7 +102,7 @@ export const envSchema = z.object({
     .int()
     .min(1)
     .max(24 * 60)
-    .default(60),
+    .default(30),
   // Audit log rows older than this many days are removed by the housekeeping job (docs/audit.md).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   SESSION_MAX_HOURS: z.coerce

@@ -163,6 +163,7 @@ function baseEnv(port: number, dataDir: string) {
     APP_SECRET: randomBytes(32).toString("base64url"),
     RESPONSES_KEY: randomBytes(32).toString("base64"),
     MAIL_TRANSPORT: "log",
+    MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
     MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
     TRUST_PROXY: "0",
   };

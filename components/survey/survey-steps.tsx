@@ -17,6 +17,7 @@ import {
   type RequiredProblem,
 } from "@/lib/surveys/validation";
 import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
+import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
 import { SurveyPreviewDone } from "./survey-preview-done";
@@ -62,8 +63,10 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const [answers, setAnswers] = useState<Record<string, Answer>>(restored?.answers ?? {});
   const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
-  const submitting = submission.pending;
-  const submitError = submission.errorMessage;
+  // Sending again by itself while the database is away (see submit-retry.ts).
+  const [retrying, setRetrying] = useState(false);
+  const submitting = submission.pending || retrying;
+  const submitError = retrying ? null : submission.errorMessage;
   const [token, setToken] = useState<string | null>(null);
   // Made when the survey starts (or read back with the answers kept in the tab) and sent with
   // the answers: a retry after a lost answer, even after a reload, is then the same submission,
@@ -79,6 +82,14 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  // Cleared when the runner goes away, so a retry waiting for its turn sends nothing after it.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
@@ -142,10 +153,19 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     sending.current = true;
     try {
       // A failure shows its translated text (a network failure the spec's generic one).
-      const result = await submission.run<SubmitResult>({
-        path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-        body: { answers: payload, submission_id: submissionId },
-      });
+      const send = () =>
+        submission.run<SubmitResult>({
+          path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
+          body: { answers: payload, submission_id: submissionId },
+        });
+      let result = await send();
+      for (let attempt = 0; isDatabaseAway(result); attempt++) {
+        setRetrying(true);
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+        if (!mounted.current) return;
+        result = await send();
+      }
+      setRetrying(false);
       if (!result.ok) return;
       // Gone from the tab before the token appears: the token screen leaves nothing behind, and
       // nothing ties a later submission to this one.
@@ -241,6 +261,11 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
           <div className="mt-8 space-y-4">
             {problems.size > 0 ? <Alert tone="error">{t("problems.fillInRequired")}</Alert> : null}
             {submitError ? <Alert tone="error">{submitError}</Alert> : null}
+            {retrying ? (
+              <Alert tone="info" title={t("retrying.title")}>
+                <p>{t("retrying.detail")}</p>
+              </Alert>
+            ) : null}
             <div className="flex flex-wrap justify-between gap-3">
               {index > 0 ? (
                 <button

@@ -77,14 +77,26 @@ export function sendableProblems(
   };
 }
 
+/**
+ * Control characters (line breaks, tabs, NUL, C1 codes) and the bidirectional overrides that
+ * make a text read differently from what it holds: a subject is one line, shown as written.
+ */
+const SUBJECT_CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+
 /** The subject's rules; the screen passes its translated texts, the handlers use the English. */
 export function subjectField(
-  texts: { empty: string; tooLong: string } = {
+  texts: { empty: string; tooLong: string; control: string } = {
     empty: "The subject cannot be empty",
     tooLong: `The subject can have at most ${MAX_SUBJECT_LENGTH} characters`,
+    control: "The subject cannot contain line breaks, tabs or other control characters",
   },
 ) {
-  return z.string().trim().min(1, texts.empty).max(MAX_SUBJECT_LENGTH, texts.tooLong);
+  return z
+    .string()
+    .trim()
+    .min(1, texts.empty)
+    .max(MAX_SUBJECT_LENGTH, texts.tooLong)
+    .refine((subject) => !SUBJECT_CONTROL.test(subject), texts.control);
 }
 
 export const subjectSchema = subjectField();

@@ -1,5 +1,6 @@
 import "server-only";
 import type { PanelMessage } from "@/db/schema";
+import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { FAILURE_REASONS, type PanelMessageDto } from "./schemas";
 
 type FailureReason = (typeof FAILURE_REASONS)[number];
@@ -14,12 +15,16 @@ function unixSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-/** Row → API shape (snake_case, dates in unix seconds). Fields not in the API stay out. */
+/**
+ * Row → API shape (snake_case, dates in unix seconds). Fields not in the API stay out. The body
+ * was sanitised when it was written and is sanitised again here, so a row written some other
+ * way (an import, an older version's rules) reaches the editor only as safe HTML.
+ */
 export function toPanelMessageDto(row: PanelMessage): PanelMessageDto {
   return {
     id: row.id,
     subject: row.subject,
-    body: row.body,
+    body: sanitizeRichText(row.body),
     communication_status: row.communicationStatus,
     sent_at: row.sentAt ? unixSeconds(row.sentAt) : null,
     created_at: unixSeconds(row.createdAt),

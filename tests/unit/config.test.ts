@@ -25,6 +25,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
+      MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
       TRUST_PROXY: "0",
     };
     expect(() => parseConfig({ ...base, APP_URL: "http://panel.example.org" })).toThrow(/https/);
@@ -33,10 +34,10 @@ describe("configuration", () => {
     );
   });
 
-  it("sessions: an idle hour and twelve hours at most by default, both configurable", () => {
+  it("sessions: idle half an hour and twelve hours at most by default, both configurable", () => {
     const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
     expect(parseConfig(base).session).toEqual({
-      idleMs: 60 * 60_000,
+      idleMs: 30 * 60_000,
       absoluteMs: 12 * 3_600_000,
       cookieName: "session",
     });
@@ -115,16 +116,24 @@ describe("configuration", () => {
     ).toThrow(/MAIL_RATE_PER_SECOND/);
   });
 
-  it("allows the log transport in production only when asked for", () => {
-    const config = parseConfig({
+  it("allows the log transport in production only when asked for twice", () => {
+    const base = {
       NODE_ENV: "production",
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
       APP_URL: "https://panel.example.org",
       TRUST_PROXY: "0",
-    });
+    };
+    for (const notMeant of [{}, { MAIL_TRANSPORT_LOG_IN_PRODUCTION: "0" }]) {
+      expect(() => parseConfig({ ...base, ...notMeant })).toThrow(
+        /MAIL_TRANSPORT_LOG_IN_PRODUCTION=1/,
+      );
+    }
+    const config = parseConfig({ ...base, MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1" });
     expect(config.mail.transport).toBe("log");
+    // Outside production the log transport is the default without a key, and needs no flag.
+    expect(parseConfig({ ...base, NODE_ENV: "development" }).mail.transport).toBe("log");
   });
 
   it("refuses to start in production until TRUST_PROXY says 1 or 0, and tells unset from 0", () => {
@@ -133,6 +142,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       MAIL_TRANSPORT: "log",
+      MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
       APP_URL: "https://panel.example.org",
     };
     for (const unset of [{}, { TRUST_PROXY: "" }]) {

@@ -34,6 +34,7 @@ export function MessageSubject({
       subjectField({
         empty: t("subjectEmpty"),
         tooLong: t("subjectTooLong", { max: MAX_SUBJECT_LENGTH }),
+        control: t("subjectControl"),
       }),
     [t],
   );

@@ -45,11 +45,15 @@ export async function slotWaitMs(): Promise<number> {
  * Holds every sender back for `ms` (the provider said 429, or that its window is used up):
  * no slot is handed out before then.
  */
-export async function pauseSending(ms: number): Promise<void> {
+export async function pauseSending(ms: number): Promise<Date> {
   const db = await getDb();
-  await db.execute(sql`
+  const [row] = rowsOf<{ until_ms: number }>(
+    await db.execute(sql`
     insert into mail_send_budget as b (id, next_slot)
     values (${BUDGET_ROW}, clock_timestamp() + make_interval(secs => ${ms / 1000}::float8))
     on conflict (id) do update
-      set next_slot = greatest(b.next_slot, clock_timestamp() + make_interval(secs => ${ms / 1000}::float8))`);
+      set next_slot = greatest(b.next_slot, clock_timestamp() + make_interval(secs => ${ms / 1000}::float8))
+    returning (extract(epoch from next_slot) * 1000)::float8 as until_ms`),
+  );
+  return new Date(Number(row.until_ms));
 }

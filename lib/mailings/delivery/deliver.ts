@@ -72,7 +72,11 @@ export async function deliverPending(o: DeliverOptions): Promise<DeliveryRun> {
       const outcome = await callProvider(batch, transport);
       run.batches += 1;
       // Other senders learn of a rate limit before this one writes anything.
-      if (outcome.kind === "retry" && outcome.pauseAllMs) await pauseSending(outcome.pauseAllMs);
+      // The limited batch is due when the pause ends, not a moment later: otherwise the next
+      // batch, sent at the pause's end, finds it not yet due and the run stops short.
+      if (outcome.kind === "retry" && outcome.pauseAllMs) {
+        outcome.retryAt = await pauseSending(outcome.pauseAllMs);
+      }
       if (outcome.kind === "accepted" && outcome.rateLimit?.remaining === 0) {
         await pauseSending(fullWindowPauseMs(outcome.rateLimit));
       }

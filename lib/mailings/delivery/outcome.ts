@@ -113,7 +113,9 @@ export async function recordOutcome(
           .set({
             attempts,
             lockedUntil: null,
-            nextAttemptAt: sql`now() + make_interval(secs => ${outcome.delayMs / 1000}::float8)`,
+            nextAttemptAt:
+              outcome.retryAt ??
+              sql`now() + make_interval(secs => ${outcome.delayMs / 1000}::float8)`,
           })
           .where(
             and(eq(panelMessageBatches.id, batch.id), eq(panelMessageBatches.status, "pending")),

@@ -16,8 +16,19 @@ export type ClaimedBatch = {
 /** What the provider's answer means for a batch. */
 export type ProviderOutcome =
   | { kind: "accepted"; results: BatchItemResult[]; rateLimit?: ProviderRateLimit }
-  /** Try again later with the same key; `counts` when it uses up one of the bounded attempts. */
-  | { kind: "retry"; reason: string; delayMs: number; counts: boolean; pauseAllMs?: number }
+  /**
+   * Try again later with the same key; `counts` when it uses up one of the bounded attempts.
+   * `pauseAllMs` holds every sender back (a 429); `retryAt` is when that pause ends, as the
+   * database's clock put it, and the batch is due again exactly then.
+   */
+  | {
+      kind: "retry";
+      reason: string;
+      delayMs: number;
+      counts: boolean;
+      pauseAllMs?: number;
+      retryAt?: Date;
+    }
   | { kind: "failed"; reason: string };
 
 /** What a step changed, for the run's totals. */

@@ -209,8 +209,9 @@ describe("the runner keeps answers in progress in the tab", () => {
   });
 
   it("sends a retry after a reload with the submission id kept beside the answers", async () => {
+    // A failure the runner does not retry by itself (503 is retried: submit-retry.test.tsx).
     server.on(`POST /api/survey/${UUID}/submit`, {
-      status: 503,
+      status: 500,
       body: { error: { code: 13, message: "An unknown error occurred" } },
     });
     const view = renderIntl(<SurveySteps survey={survey({ steps: [steps()[1]] })} />, "en");
@@ -234,8 +235,9 @@ describe("the runner keeps answers in progress in the tab", () => {
   });
 
   it("keeps the answers when a submission fails, so nothing is lost", async () => {
+    // A failure the runner does not retry by itself (503 is retried: submit-retry.test.tsx).
     server.on(`POST /api/survey/${UUID}/submit`, {
-      status: 503,
+      status: 500,
       body: { error: { code: 13, message: "An unknown error occurred" } },
     });
     renderIntl(<SurveySteps survey={survey({ steps: [steps()[1]] })} />, "en");

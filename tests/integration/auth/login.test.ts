@@ -41,10 +41,10 @@ describe("POST /api/login", () => {
       .from(sessions)
       .where(eq(sessions.id, sha256Hex(token)));
     expect(row.userId).toBe(user.id);
-    // The idle timeout: an hour from now.
+    // The idle timeout: half an hour from now.
     const left = row.expiresAt.getTime() - Date.now();
-    expect(left).toBeGreaterThan(59 * 60_000);
-    expect(left).toBeLessThanOrEqual(60 * 60_000);
+    expect(left).toBeGreaterThan(29 * 60_000);
+    expect(left).toBeLessThanOrEqual(30 * 60_000);
     expect(await db.select().from(sessions).where(eq(sessions.id, token))).toHaveLength(0);
   });
 

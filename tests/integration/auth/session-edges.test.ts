@@ -26,6 +26,8 @@ quietLogs();
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+// The default idle timeout (SESSION_IDLE_MINUTES).
+const IDLE = 30 * MINUTE;
 const T0 = new Date("2030-05-06T09:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
@@ -44,12 +46,12 @@ describe("sliding a session's expiry", () => {
     const { token } = await createSession(user.id, T0);
 
     const early = await validateSessionToken(token, at(30 * SECOND));
-    expect(early).toMatchObject({ renewed: false, expiresAt: at(60 * MINUTE) });
-    expect(await storedExpiry(token)).toEqual(at(60 * MINUTE));
+    expect(early).toMatchObject({ renewed: false, expiresAt: at(IDLE) });
+    expect(await storedExpiry(token)).toEqual(at(IDLE));
 
     const onTheMinute = await validateSessionToken(token, at(MINUTE));
-    expect(onTheMinute).toMatchObject({ renewed: true, expiresAt: at(61 * MINUTE) });
-    expect(await storedExpiry(token)).toEqual(at(61 * MINUTE));
+    expect(onTheMinute).toMatchObject({ renewed: true, expiresAt: at(IDLE + MINUTE) });
+    expect(await storedExpiry(token)).toEqual(at(IDLE + MINUTE));
   });
 
   it("with a short idle timeout, steps a tenth of it instead of a whole minute", async () => {
@@ -65,9 +67,9 @@ describe("sliding a session's expiry", () => {
   it("leaves the expiry alone for a caller that cannot send a cookie back", async () => {
     const { user } = await account();
     const { token } = await createSession(user.id, T0);
-    const result = await validateSessionToken(token, at(30 * MINUTE), { renew: false });
-    expect(result).toMatchObject({ renewed: false, expiresAt: at(60 * MINUTE) });
-    expect(await storedExpiry(token)).toEqual(at(60 * MINUTE));
+    const result = await validateSessionToken(token, at(20 * MINUTE), { renew: false });
+    expect(result).toMatchObject({ renewed: false, expiresAt: at(IDLE) });
+    expect(await storedExpiry(token)).toEqual(at(IDLE));
   });
 });
 
@@ -78,7 +80,7 @@ describe("housekeeping", () => {
     const live = await createSession(user.id, T0);
     await deleteExpiredSessions(at(MINUTE));
     expect(await storedExpiry(old.token)).toBeUndefined();
-    expect(await storedExpiry(live.token)).toEqual(at(60 * MINUTE));
+    expect(await storedExpiry(live.token)).toEqual(at(IDLE));
   });
 
   it("removes reset links a day after they were used or expired, not sooner", async () => {
@@ -147,12 +149,12 @@ describe("cookies that end a session", () => {
   });
 
   it("set the hint beside the session, same-site, readable by scripts, expiring with it", () => {
-    const [session, hint] = sessionCookies("tok", at(60 * MINUTE));
+    const [session, hint] = sessionCookies("tok", at(IDLE));
     expect(session).toContain("HttpOnly");
     expect(session).toContain("SameSite=Lax");
     expect(hint).toMatch(/^signed_in=1;/);
     expect(hint).toContain("SameSite=Lax");
-    expect(hint).toContain(`Expires=${at(60 * MINUTE).toUTCString()}`);
+    expect(hint).toContain(`Expires=${at(IDLE).toUTCString()}`);
     expect(hint).not.toContain("HttpOnly");
   });
 });

@@ -35,23 +35,23 @@ describe("session lifetime", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("a session ends after 60 minutes without use; the cookie expires with it", async () => {
+  it("a session ends after 30 minutes without use; the cookie expires with it", async () => {
     const { email } = await account();
     const res = await call(login.POST, { body: { email, password: PASSWORD } });
     const line = res.setCookies.find((c) => c.startsWith("session="))!;
-    expect(line).toContain(`Expires=${at(60 * MINUTE).toUTCString()}`);
+    expect(line).toContain(`Expires=${at(30 * MINUTE).toUTCString()}`);
     const cookie = cookieFrom(res.setCookies, "session")!;
 
-    vi.setSystemTime(at(59 * MINUTE));
+    vi.setSystemTime(at(29 * MINUTE));
     expect((await call(whoami.GET, { cookie })).status).toBe(200);
-    // Used at minute 59, so it now lasts until minute 119, and the browser is told so.
-    vi.setSystemTime(at(118 * MINUTE));
+    // Used at minute 29, so it now lasts until minute 59, and the browser is told so.
+    vi.setSystemTime(at(58 * MINUTE));
     const stillThere = await call(whoami.GET, { cookie });
     expect(stillThere.status).toBe(200);
     const renewed = stillThere.setCookies.find((c) => c.startsWith("session="))!;
-    expect(renewed).toContain(`Expires=${at(178 * MINUTE).toUTCString()}`);
+    expect(renewed).toContain(`Expires=${at(88 * MINUTE).toUTCString()}`);
 
-    vi.setSystemTime(at(178 * MINUTE + 1000));
+    vi.setSystemTime(at(88 * MINUTE + 1000));
     const gone = await call(whoami.GET, { cookie });
     expect(gone.status).toBe(401);
     expect(gone.body.error.code).toBe(25);

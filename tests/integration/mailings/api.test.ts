@@ -111,10 +111,12 @@ describe("creating, reading and listing panel messages", () => {
     });
   });
 
-  it("refuses a blank or too long subject with code 22 and creates nothing", async () => {
+  it("refuses a blank, too long or multi-line subject with code 22 and creates nothing", async () => {
     const db = await getDb();
     const before = (await db.select().from(panelMessages)).length;
-    for (const subject of ["   ", "x".repeat(201), 42]) {
+    const controls = ["Nieuws\r\nBcc: iedereen@example.org", "a\tb", "a\u0000b", "a\u0085b"];
+    const bidi = ["Nieuws \u202Egnp.exe", "a\u2066b"];
+    for (const subject of ["   ", "x".repeat(201), 42, ...controls, ...bidi]) {
       const res = await call(createRoute, {
         path: "/api/panel_message",
         body: { subject },
@@ -158,6 +160,15 @@ describe("creating, reading and listing panel messages", () => {
 });
 
 describe("PUT /api/panel_message/{id}", () => {
+  it("refuses a subject with a line break and keeps the stored one", async () => {
+    const message = await draft(staff.cookie, { subject: "Blijft" });
+    const res = await put(message.id, { subject: "Blijft\nX-Injected: ja" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(22);
+    expect(res.body.error.fields.subject).toContain("control characters");
+    expect(await messageRow(message.id)).toMatchObject({ subject: "Blijft" });
+  });
+
   it("changes only the fields sent and sanitises the body", async () => {
     const message = await draft(staff.cookie, { subject: "Eerst", body: "<p>Eerst</p>" });
     const body = await put(message.id, {
@@ -169,6 +180,21 @@ describe("PUT /api/panel_message/{id}", () => {
     const subject = await put(message.id, { subject: " Tweede " });
     expect(subject.body).toMatchObject({ subject: "Tweede", body: "<p>Hallo</p>" });
     expect(await messageRow(message.id)).toMatchObject({ subject: "Tweede", body: "<p>Hallo</p>" });
+  });
+
+  it("answers the body sanitised also when the stored row was not", async () => {
+    const message = await draft(staff.cookie, { subject: "Ruw" });
+    const db = await getDb();
+    await db
+      .update(panelMessages)
+      .set({
+        body: '<p onmouseover="steal()">Hoi<img src=x onerror="steal()"></p><script>x</script>',
+      })
+      .where(eq(panelMessages.id, message.id));
+    const res = await getMessage(staff.cookie, message.id);
+    expect(res.status).toBe(200);
+    expect(res.body.body).toMatch(/^<p>Hoi/);
+    expect(res.body.body).not.toMatch(/on\w+=|script|src=/);
   });
 
   it("ignores the read-only fields of a whole message sent back", async () => {

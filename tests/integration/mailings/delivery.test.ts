@@ -3,7 +3,7 @@ import { Resend } from "resend";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { getDb } from "@/db/client";
-import { panelMessageBatches, panelUsers, type PanelUser } from "@/db/schema";
+import { mailSendBudget, panelMessageBatches, panelUsers, type PanelUser } from "@/db/schema";
 import { getMailTransport, installMailTransport } from "@/lib/mail";
 import { claimNextBatch } from "@/lib/mailings/delivery/claim";
 import { deliverPending } from "@/lib/mailings/delivery/deliver";
@@ -241,6 +241,25 @@ describe("delivering a message through the real Resend SDK and the fake provider
     const db = await getDb();
     const batches = await db.select().from(panelMessageBatches);
     expect(batches.every((b) => b.attempts === 1 && b.status === "sent")).toBe(true);
+  });
+
+  it("makes a rate-limited batch due exactly when the pause it caused ends", async () => {
+    // Due any later, the next batch (sent at the pause's end) would find it not yet due and the
+    // run would stop short with work left that was due a moment later.
+    await insertMembers(150);
+    await queuedDraft();
+    fake.failNext({ status: 429, retryAfter: "5", headers: { "ratelimit-reset": "5" } });
+    const run = await deliverPending({ deadlineMs: 1_000 });
+    expect(run).toMatchObject({ sent: 0, pending: 150 });
+    const db = await getDb();
+    const [budget] = await db.select().from(mailSendBudget);
+    const limited = (await db.select().from(panelMessageBatches)).filter(
+      (b) => b.status === "pending",
+    );
+    expect(limited.length).toBeGreaterThan(0);
+    const first = batchRequests()[0];
+    const retried = limited.find((b) => b.idempotencyKey === first.idempotencyKey)!;
+    expect(retried.nextAttemptAt.getTime()).toBe(budget.nextSlot.getTime());
   });
 
   it("keeps to the provider's request rate limit when it is lower than configured", async () => {
