@@ -1,6 +1,6 @@
 "use client";
 
-import { ClipboardList, Trash2 } from "lucide-react";
+import { ClipboardList, Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
@@ -11,6 +11,7 @@ import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { apiOrThrow } from "@/lib/api-client";
 import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -31,11 +32,14 @@ type RichField = "short_description" | "description";
 export function StudyDetail({
   study,
   onChange,
+  onDuplicate,
   onDeleted,
   registerFlush,
 }: {
   study: StudyDto;
   onChange: (study: StudyDto) => void;
+  /** Copies the study (descriptions, PDFs, survey) into a new not-started one. */
+  onDuplicate: () => Promise<void>;
   onDeleted: (id: number) => void;
   /** Hands the screen a way to save everything pending before it closes this pane. */
   registerFlush: (flush: () => Promise<void>) => void;
@@ -44,6 +48,7 @@ export function StudyDetail({
   const format = useFormatter();
   const { user } = useStaffUser();
   const [deleting, setDeleting] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   const headingId = useId();
   const deleteAdminOnly = useAdminOnly(user.is_admin, t("deleteOnlyAdmins"));
 
@@ -115,6 +120,19 @@ export function StudyDetail({
             <span className="first-letter:uppercase">{t("editSurvey")}</span>
           </Link>
           <DownloadResponsesButton studyId={study.id} />
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            pending={duplicating}
+            pendingLabel={t("duplicating")}
+            icon={<Copy aria-hidden className="size-4" />}
+            onClick={() => {
+              setDuplicating(true);
+              void onDuplicate().finally(() => setDuplicating(false));
+            }}
+          >
+            <span className="first-letter:uppercase">{t("duplicate")}</span>
+          </SubmitButton>
           <button
             type="button"
             className="btn-danger"

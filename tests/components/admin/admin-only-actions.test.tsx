@@ -130,6 +130,7 @@ describe("admin-only actions as other staff see them", () => {
           study={study}
           onChange={() => {}}
           onDeleted={() => {}}
+          onDuplicate={async () => {}}
           registerFlush={() => {}}
         />
       </StaffUserProvider>
