@@ -20,7 +20,7 @@ import {
   clientKey,
   type ClientBudget,
 } from "@/lib/rate-limit/client";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
+import { enforceRateLimits, releaseRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
 
@@ -41,7 +41,11 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   session: SessionFor<A>;
   /** The caller's client key: a keyed hash of the address, or UNKNOWN_CLIENT without one. */
   ip: string;
-  /** Applies further limits once the input is known (e.g. per e-mail address). */
+  /**
+   * Applies further limits once the input is known (e.g. per e-mail address). When one refuses,
+   * the units the route's own budget took for this request (its ceiling included) are given
+   * back: a refused request never counts toward a site-wide ceiling.
+   */
   limit: (rules: RateLimitRule[]) => Promise<void>;
 };
 
@@ -255,7 +259,10 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
       const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
-      if (options.rateLimit) await enforceRateLimits(afterValidationRules(options.rateLimit, ip));
+      const takenAt = new Date();
+      const taken = options.rateLimit
+        ? await enforceRateLimits(afterValidationRules(options.rateLimit, ip), takenAt)
+        : [];
 
       const result = await handler({
         req,
@@ -265,7 +272,16 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         user: (session?.user ?? null) as UserFor<A>,
         session: session as SessionFor<A>,
         ip,
-        limit: (rules) => enforceRateLimits(rules),
+        limit: async (rules) => {
+          try {
+            await enforceRateLimits(rules);
+          } catch (error) {
+            if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
+              await releaseRateLimits(taken, takenAt);
+            }
+            throw error;
+          }
+        },
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
