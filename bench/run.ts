@@ -34,6 +34,7 @@ import {
 import { writeSection } from "./report";
 import { buildMinimalApp, removeMinimalApp } from "./minimal-app";
 import { profileMarkdown, waitForProfile } from "./profile";
+import { builtAppUrl } from "./built-app-url";
 
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const WARMUP = 2000;
@@ -194,7 +195,7 @@ function appServer(env: Record<string, string>) {
       PORT,
       {
         ...env,
-        APP_URL: `http://127.0.0.1:${PORT}`,
+        APP_URL: builtAppUrl(`http://127.0.0.1:${PORT}`),
         APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
         RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
         MAIL_TRANSPORT: "memory",
@@ -484,7 +485,10 @@ ${exportTable(results)}`,
 
 function ensureBuild() {
   if (!existsSync(".next/BUILD_ID")) {
-    const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+    const build = spawnSync("npx", ["next", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${PORT}` },
+    });
     if (build.status !== 0) process.exit(1);
   }
 }
