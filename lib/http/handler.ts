@@ -11,16 +11,12 @@ import {
 } from "@/lib/auth/session";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { AppError } from "@/lib/errors/app-error";
+import { routeLimits } from "./route-limits";
 import { ErrorCode } from "@/lib/errors/codes";
 import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
-import {
-  afterValidationRules,
-  beforeValidationRules,
-  clientKey,
-  type ClientBudget,
-} from "@/lib/rate-limit/client";
-import { enforceRateLimits, releaseRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
+import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
+import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
 
@@ -259,10 +255,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
       const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
-      const takenAt = new Date();
-      const taken = options.rateLimit
-        ? await enforceRateLimits(afterValidationRules(options.rateLimit, ip), takenAt)
-        : [];
+      const limit = await routeLimits(options.rateLimit, ip);
 
       const result = await handler({
         req,
@@ -272,16 +265,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         user: (session?.user ?? null) as UserFor<A>,
         session: session as SessionFor<A>,
         ip,
-        limit: async (rules) => {
-          try {
-            await enforceRateLimits(rules);
-          } catch (error) {
-            if (error instanceof AppError && error.code === ErrorCode.RATE_LIMITED) {
-              await releaseRateLimits(taken, takenAt);
-            }
-            throw error;
-          }
-        },
+        limit,
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
