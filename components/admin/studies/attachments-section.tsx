@@ -104,7 +104,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
       await navigator.clipboard.writeText(url);
       toast.success(t("linkCopied"));
     } catch {
-      toast.error(t("copyFailed"), { duration: 5000 });
+      toast.error(t("copyFailed"));
     }
   }
 
