@@ -57,7 +57,6 @@ export function StudiesView() {
             ? describe(apiError)
             : describe({ code: ErrorCode.UNKNOWN, message: "", network: true }),
         }),
-        { duration: 5000 },
       );
       return false;
     }
@@ -85,7 +84,7 @@ export function StudiesView() {
   async function create() {
     const result = await run<StudyDto>({ path: "/api/study", body: {} });
     if (!result.ok) {
-      toast.error(result.message, { duration: 5000 });
+      toast.error(result.message);
       return;
     }
     studies.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));

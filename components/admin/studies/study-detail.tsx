@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -49,6 +50,7 @@ export function StudyDetail({
   const [deleting, setDeleting] = useState(false);
   const [duplicating, setDuplicating] = useState(false);
   const headingId = useId();
+  const deleteAdminOnly = useAdminOnly(user.is_admin, t("deleteOnlyAdmins"));
 
   const shortDescription = useRichField(study, "short_description", onChange);
   const description = useRichField(study, "description", onChange);
@@ -68,7 +70,7 @@ export function StudyDetail({
       body: { status },
     });
     if (!result.ok) {
-      toast.error(t("statusFailed", { message: result.message }), { duration: 5000 });
+      toast.error(t("statusFailed", { message: result.message }));
       return;
     }
     onChange(result.data);
@@ -131,14 +133,17 @@ export function StudyDetail({
           >
             <span className="first-letter:uppercase">{t("duplicate")}</span>
           </SubmitButton>
-          {user.is_admin ? (
-            <button type="button" className="btn-danger" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              <span className="first-letter:uppercase">{t("delete")}</span>
-            </button>
-          ) : (
-            <p className="text-sm text-muted">{t("deleteOnlyAdmins")}</p>
-          )}
+          <button
+            type="button"
+            className="btn-danger"
+            disabled={deleteAdminOnly.disabled}
+            aria-describedby={deleteAdminOnly.describedBy}
+            onClick={() => setDeleting(true)}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            <span className="first-letter:uppercase">{t("delete")}</span>
+          </button>
+          {deleteAdminOnly.reason}
         </div>
       </header>
 
