@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
-import { NON_PORTAL_SOURCE, pageCsp } from "./lib/http/page-csp.ts";
+import { pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
 import { helpLineBuildWarning } from "./config/help-line.ts";
 import { buildAppUrlProblem, normalAppUrl } from "./config/built-address.ts";
@@ -62,7 +62,7 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // Not on the portal's pages: two CSP headers would both be enforced, and the static one
       // allows inline scripts.
-      { source: NON_PORTAL_SOURCE, headers: [staticCsp] },
+      { source: STATIC_CSP_SOURCE, headers: [staticCsp] },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
       ...FILE_PATH_SOURCES.map((source) => ({
