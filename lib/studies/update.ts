@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { studies } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
@@ -27,9 +27,13 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
 }
 
 /** PUT /api/study/{id}: changes the fields present and answers the study; 404 code 14 if missing. */
-export async function updateStudy(id: number, input: UpdateStudyInput, tx?: Tx): Promise<StudyDto> {
+export async function updateStudy(
+  id: number,
+  input: UpdateStudyInput,
+  tx?: DbOrTx,
+): Promise<StudyDto> {
   const changes = changesFrom(input);
-  return inTransaction(tx, async (t) => {
+  return transaction(tx, async (t) => {
     if (Object.keys(changes).length > 0) {
       await t
         .update(studies)
