@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { studies, studyAttachments } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -22,7 +22,7 @@ export async function addAttachment(
   studyId: number,
   file: File,
   actor: AuditActor,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<AttachmentDto> {
   const name = cleanFilename(file.name);
   if (!hasPdfExtension(name)) throw fileRejected(ONLY_PDF_MESSAGE);
@@ -38,7 +38,7 @@ export async function addAttachment(
   });
   if (sniffFileType(content.bytes) !== "application/pdf") throw fileRejected(ONLY_PDF_MESSAGE);
 
-  return inTransaction(tx, async (t) => {
+  return transaction(tx, async (t) => {
     // Holding the study row keeps a concurrent delete of the study from slipping in between.
     const [study] = await t
       .select({ id: studies.id })
@@ -80,9 +80,9 @@ export async function deleteAttachment(
   studyId: number,
   attachmentId: number,
   actor: AuditActor,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<void> {
-  await inTransaction(tx, async (t) => {
+  await transaction(tx, async (t) => {
     const deleted = await t
       .delete(studyAttachments)
       .where(and(eq(studyAttachments.id, attachmentId), eq(studyAttachments.studyId, studyId)))

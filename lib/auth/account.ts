@@ -8,10 +8,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { withoutLosingLastAdmin } from "./admin-guard";
-import { endUserChallenges } from "./challenge";
+import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
-import { voidSetPasswordTokens } from "./password-reset";
 import { confirmOwnPassword } from "./reauth";
 import { passwordProblem, type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
@@ -29,7 +28,7 @@ export async function changePassword(
   currentSessionId: string,
   input: ChangePasswordInput,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
   await enforceRateLimits([accountCheckRule(user.id)], now);
   const currentOk = user.passwordHash
@@ -44,7 +43,7 @@ export async function changePassword(
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }
   const passwordHash = await hashPassword(input.new_password);
-  const updated = await transaction(outer, async (tx) => {
+  const updated = await transaction(tx, async (tx) => {
     const [locked] = await tx
       .select({ passwordHash: staffUsers.passwordHash })
       .from(staffUsers)
@@ -59,9 +58,7 @@ export async function changePassword(
       .set({ passwordHash })
       .where(eq(staffUsers.id, user.id))
       .returning();
-    await revokeUserSessions(user.id, currentSessionId, tx);
-    await endUserChallenges(user.id, tx);
-    await voidSetPasswordTokens(user.id, now, tx);
+    await credentialsChanged(user.id, "password", { keepSessionId: currentSessionId, now }, tx);
     await recordAudit(tx, {
       action: "password_changed",
       actor: user,
@@ -81,7 +78,7 @@ export async function deleteOwnAccount(
   user: StaffUser,
   input: ConfirmPasswordInput,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<void> {
   await confirmOwnPassword(user, input.password, "delete own account", now);
   await withoutLosingLastAdmin(
@@ -94,7 +91,7 @@ export async function deleteOwnAccount(
         target: { type: "staff", id: user.id },
       });
     },
-    outer,
+    tx,
   );
   logInfo("auth", "account deleted by its owner", { userId: user.id });
 }
@@ -106,11 +103,11 @@ export async function deleteOwnAccount(
 export async function signOutOtherSessions(
   user: StaffUser,
   currentSessionId: string,
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<number> {
-  const ended = await transaction(outer, async (tx) => {
-    const count = await revokeUserSessions(user.id, currentSessionId, tx);
-    await recordAudit(tx, {
+  const ended = await transaction(tx, async (t) => {
+    const count = await revokeUserSessions(user.id, currentSessionId, t);
+    await recordAudit(t, {
       action: "sign_out_everywhere",
       actor: user,
       target: { type: "staff", id: user.id },

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb, transaction, type Db, type DbOrTx } from "@/db/client";
+import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
@@ -12,9 +12,9 @@ import type { PanelMessageCreateInput, PanelMessageUpdateInput } from "./schemas
 /** POST /api/panel_message: a new draft. */
 export async function createMessage(
   input: PanelMessageCreateInput,
-  db?: Db,
+  tx?: DbOrTx,
 ): Promise<PanelMessage> {
-  const executor = db ?? (await getDb());
+  const executor = await dbOr(tx);
   const [row] = await executor
     .insert(panelMessages)
     .values({ subject: input.subject, body: "" })
@@ -45,9 +45,9 @@ async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<ne
 export async function updateMessage(
   id: number,
   input: PanelMessageUpdateInput,
-  db?: Db,
+  tx?: DbOrTx,
 ): Promise<PanelMessage> {
-  const executor = db ?? (await getDb());
+  const executor = await dbOr(tx);
   const [row] = await executor
     .update(panelMessages)
     .set({

@@ -12,8 +12,8 @@ import { stopTokenMatches } from "./tokens";
  * (the foreign key does that); a provider error kept on them could quote the address, so it is
  * cleared first. Returns false when there was no such member.
  */
-export async function removePanelUser(memberId: number, outer?: DbOrTx): Promise<boolean> {
-  return transaction(outer, async (tx) => {
+export async function removePanelUser(memberId: number, tx?: DbOrTx): Promise<boolean> {
+  return transaction(tx, async (tx) => {
     await tx
       .update(panelMessageDeliveries)
       .set({ lastError: null })
@@ -33,11 +33,11 @@ export async function removePanelUser(memberId: number, outer?: DbOrTx): Promise
 export async function deletePanelMember(
   memberId: number,
   actor: AuditActor,
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<void> {
-  await transaction(outer, async (tx) => {
-    if (!(await removePanelUser(memberId, tx))) throw new AppError(ErrorCode.NOT_FOUND);
-    await recordAudit(tx, {
+  await transaction(tx, async (t) => {
+    if (!(await removePanelUser(memberId, t))) throw new AppError(ErrorCode.NOT_FOUND);
+    await recordAudit(t, {
       action: "panel_member_deleted",
       actor,
       target: { type: "panel_member", id: memberId },

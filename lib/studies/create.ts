@@ -1,6 +1,6 @@
 import "server-only";
 import { studies, surveys } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -16,10 +16,10 @@ import { toStudyDto } from "./serialize";
 export async function createStudy(
   input: CreateStudyInput,
   actor: AuditActor,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<StudyDto> {
   try {
-    return await inTransaction(tx, async (t) => {
+    return await transaction(tx, async (t) => {
       const [study] = await t
         .insert(studies)
         .values({ name: input.name ?? DEFAULT_STUDY_NAME, status: "not_started" })

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { studies } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -35,10 +35,10 @@ export async function updateStudy(
   id: number,
   input: UpdateStudyInput,
   actor: AuditActor,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<StudyDto> {
   const changes = changesFrom(input);
-  return inTransaction(tx, async (t) => {
+  return transaction(tx, async (t) => {
     if (Object.keys(changes).length > 0) {
       const [before] = await t
         .select({ status: studies.status })
