@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -95,8 +95,12 @@ export async function signInWithCode(
 }
 
 /** Stores the time step of an accepted code; false when it (or a later one) was already used. */
-export async function recordTimeStep(userId: number, timeStep: number): Promise<boolean> {
-  const db = await getDb();
+export async function recordTimeStep(
+  userId: number,
+  timeStep: number,
+  tx?: DbOrTx,
+): Promise<boolean> {
+  const db = await dbOr(tx);
   const updated = await db
     .update(staffUsers)
     .set({ totpLastStep: timeStep })
