@@ -74,7 +74,7 @@ export function ImageDialog({
       error={error}
       returnFocus={() => editor.view.dom as HTMLElement}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form method="post" onSubmit={submit} noValidate className="space-y-4">
         <TextField
           name="file"
           type="file"

@@ -62,7 +62,7 @@ export function LinkDialog({
       description={t("linkDescription")}
       returnFocus={() => editor.view.dom as HTMLElement}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form method="post" onSubmit={submit} noValidate className="space-y-4">
         <TextField
           name="href"
           label={t("linkAddress")}

@@ -240,7 +240,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (
             <Alert tone="info" title={t("restored.title")} className="mb-6">
               <p>{t("restored.detail")}</p>
