@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -99,6 +100,11 @@ export async function enableTwoFactor(
       .returning();
     if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
     await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
+    await recordAudit(tx, {
+      action: "two_factor_enabled",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
     return row;
   });
   logInfo("auth", "two-factor enabled", { userId: user.id });
@@ -138,6 +144,11 @@ export async function disableTwoFactor(
       .where(eq(staffUsers.id, user.id))
       .returning();
     await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
+    await recordAudit(tx, {
+      action: "two_factor_disabled",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
     return row;
   });
   logInfo("auth", "two-factor disabled", { userId: user.id });
