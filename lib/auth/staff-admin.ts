@@ -40,7 +40,12 @@ export async function inviteStaff(
   invitedBy: StaffUser,
   locale: Locale,
   tx?: DbOrTx,
+  now = new Date(),
 ): Promise<StaffUser> {
+  // A new admin needs the caller's password, as granting the role does: a stolen session
+  // cannot make new admins (code 3 when wrong).
+  if (input.is_admin)
+    await confirmOwnPassword(invitedBy, input.password ?? "", "invite admin", now);
   const user = await transaction(tx, async (t) => {
     const [created] = await t
       .insert(staffUsers)
