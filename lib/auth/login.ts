@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { getDb, transaction } from "@/db/client";
+import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -131,8 +131,12 @@ async function recordFailedSignIn(
 }
 
 /** Stores the time step of an accepted code; false when it (or a later one) was already used. */
-export async function recordTimeStep(userId: number, timeStep: number): Promise<boolean> {
-  const db = await getDb();
+export async function recordTimeStep(
+  userId: number,
+  timeStep: number,
+  tx?: DbOrTx,
+): Promise<boolean> {
+  const db = await dbOr(tx);
   const updated = await db
     .update(staffUsers)
     .set({ totpLastStep: timeStep })
