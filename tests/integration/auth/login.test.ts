@@ -82,11 +82,17 @@ describe("POST /api/login", () => {
       return performance.now() - started;
     };
     await time({ email: "warm-up@example.org", password: "x" });
-    const known = await time({ email, password: "Wrong-Passw0rd" });
-    const unknown = await time({ email: "nobody-at-all@example.org", password: "Wrong-Passw0rd" });
+    // Four of each, interleaved (the account allows five failures), and the fastest of each
+    // compared: other work on the machine only ever makes a sample slower, never faster.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time({ email, password: "Wrong-Passw0rd" }));
+      unknown.push(await time({ email: `nobody-${i}@example.org`, password: "Wrong-Passw0rd" }));
+    }
     // Both verify an argon2id hash (tens of milliseconds); without the dummy check the unknown
     // address would answer in a few milliseconds.
-    expect(unknown).toBeGreaterThan(known * 0.5);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   it("validates the e-mail with code 22 and field messages", async () => {
