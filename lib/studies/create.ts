@@ -23,7 +23,7 @@ export async function createStudy(input: CreateStudyInput, tx?: Tx): Promise<Stu
         .insert(surveys)
         .values({ studyId: study.id })
         .returning({ surveyUuid: surveys.surveyUuid });
-      return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
+      return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -17,6 +17,8 @@ function dto(s: InsertedStudy): StudyDto {
     status: s.status,
     created_at: Math.floor(s.createdAt.getTime() / 1000),
     survey_uuid: s.surveyUuid,
+    response_limit: null,
+    closes_at: null,
   };
 }
 
