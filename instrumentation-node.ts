@@ -1,5 +1,6 @@
 import { runtime } from "@/config/runtime";
 import { ConfigError, getConfig, type AppConfig } from "@/config";
+import { appUrlMismatch, builtAppUrl } from "@/config/built-address";
 import { startBackgroundJobs } from "@/lib/jobs";
 import { logWarn } from "@/lib/log";
 
@@ -22,6 +23,11 @@ function configOrExit(): AppConfig {
 export async function registerNode(): Promise<void> {
   if (runtime.isBuildPhase()) return;
   const config = configOrExit();
+  const mismatch = config.isProduction ? appUrlMismatch(builtAppUrl(), config.appUrl) : undefined;
+  if (mismatch) {
+    console.error(mismatch);
+    process.exit(1);
+  }
   if (config.isProduction && config.rateLimitScale !== 1) {
     // Allowed, since a load test runs the production build, but never what a live site should
     // run with: every limit against floods and password guessing is that many times looser.

@@ -1,9 +1,10 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
-import { NON_PORTAL_SOURCE, pageCsp } from "./lib/http/page-csp.ts";
+import { pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
 import { helpLineBuildWarning } from "./config/help-line.ts";
+import { buildAppUrlProblem, normalAppUrl } from "./config/built-address.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 
@@ -32,6 +33,9 @@ const PAGE = "/:path((?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*)"
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Written into the compiled code: a server started with another APP_URL refuses to start
+  // (config/built-address.ts), since the static pages carry this one.
+  env: { BUILT_APP_URL: process.env.APP_URL ? normalAppUrl(process.env.APP_URL) : "" },
   // Types are checked by `npm run typecheck` (CI runs it before the build); checking them again
   // here would only double the build time.
   typescript: { ignoreBuildErrors: true },
@@ -58,7 +62,7 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       // Not on the portal's pages: two CSP headers would both be enforced, and the static one
       // allows inline scripts.
-      { source: NON_PORTAL_SOURCE, headers: [staticCsp] },
+      { source: STATIC_CSP_SOURCE, headers: [staticCsp] },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
       ...FILE_PATH_SOURCES.map((source) => ({
@@ -117,6 +121,10 @@ export default function config(phase: string): NextConfig {
   // workers load this file again with the parent's environment, hence the marker: once per build.
   // `next typegen` (npm run typecheck) loads it in the same phase without building anything.
   const building = phase === "phase-production-build" && !process.argv.includes("typegen");
+  if (building) {
+    const problem = buildAppUrlProblem(process.env);
+    if (problem) throw new Error(problem);
+  }
   if (building && !process.env.HELP_LINE_CHECKED) {
     process.env.HELP_LINE_CHECKED = "1";
     const warning = helpLineBuildWarning(process.env);

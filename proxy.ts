@@ -3,18 +3,18 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { CROSS_ORIGIN_API_PATHS } from "@/lib/http/cross-origin-paths";
 import { isAllowedOrigin } from "@/lib/http/origin";
-import { isPortalPath, pageCsp } from "@/lib/http/page-csp";
+import { isNoncePagePath, pageCsp } from "@/lib/http/page-csp";
 import { errorResponse } from "@/lib/http/status";
 import { getConfig } from "@/config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The staff portal's pages, rendered per request anyway: a fresh nonce each time, in a CSP
- * without 'unsafe-inline' for scripts. Set on the request too, where Next finds it and puts the
- * nonce on its own script tags.
+ * The staff portal's pages and /study, /survey, rendered per request anyway: a fresh nonce each
+ * time, in a CSP without 'unsafe-inline' for scripts. Set on the request too, where Next finds
+ * it and puts the nonce on its own script tags.
  */
-function withPortalCsp(req: NextRequest) {
+function withNonceCsp(req: NextRequest) {
   const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
   const csp = pageCsp({ production: getConfig().isProduction, nonce });
   const headers = new Headers(req.headers);
@@ -25,13 +25,13 @@ function withPortalCsp(req: NextRequest) {
 }
 
 /**
- * Runs on /api and on the staff portal's pages; public pages stay free of per-request code. On
- * /api it refuses every state-changing call from another origin before routing, so even a path
- * or method without a handler answers 403 code 26 rather than anything else (handlers check
- * again through the wrapper). Portal pages get their per-request CSP.
+ * Runs on /api, the staff portal's pages and /study, /survey; the other public pages stay free of
+ * per-request code. On /api it refuses every state-changing call from another origin before
+ * routing, so even a path or method without a handler answers 403 code 26 rather than anything
+ * else (handlers check again through the wrapper). The pages get their per-request CSP.
  */
 export function proxy(req: NextRequest) {
-  if (isPortalPath(req.nextUrl.pathname)) return withPortalCsp(req);
+  if (isNoncePagePath(req.nextUrl.pathname)) return withNonceCsp(req);
   if (SAFE_METHODS.has(req.method)) return NextResponse.next();
   if (CROSS_ORIGIN_API_PATHS.has(req.nextUrl.pathname)) return NextResponse.next();
   if (isAllowedOrigin(req)) return NextResponse.next();
@@ -51,6 +51,8 @@ export const config = {
     "/admin/:path*",
     "/account",
     "/account/:path*",
+    "/study/:path*",
+    "/survey/:path*",
     "/api",
     "/api/((?!editor_image/?$|study/[^/]+/attachments/?$).*)",
   ],

@@ -33,6 +33,7 @@ import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { Step } from "@/lib/surveys/schema";
 import { BENCH_ADMIN_URL, type Backend } from "./database";
 import { startServer } from "./server";
+import { builtAppUrl } from "./built-app-url";
 
 const PORT = Number(process.env.BENCH_EXPORT_PORT ?? 3457);
 /**
@@ -364,7 +365,7 @@ export const STANDALONE_DIR = path.join(process.cwd(), ".next", "standalone");
 /** The servers' configuration, apart from their database. */
 const SERVER_ENV = {
   NODE_ENV: "production",
-  APP_URL: `http://127.0.0.1:${PORT}`,
+  APP_URL: builtAppUrl(`http://127.0.0.1:${PORT}`),
   APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   RESPONSES_KEY,
   MAIL_TRANSPORT: "memory",

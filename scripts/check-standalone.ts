@@ -120,7 +120,24 @@ async function prepare(): Promise<void> {
       ? "Completing the existing standalone build."
       : "Building the standalone server (npm run build:standalone).",
   );
-  run([path.join(root, "scripts", "standalone.mjs"), ...(reusable ? ["--skip-build"] : [])]);
+  run([path.join(root, "scripts", "standalone.mjs"), ...(reusable ? ["--skip-build"] : [])], {
+    // A production build needs the address its pages are rendered with.
+    env: { ...process.env, APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${EMBEDDED_PORT}` },
+  });
+  builtUrl = readBuiltAppUrl();
+}
+
+/**
+ * The APP_URL the build's pages were rendered with (next.config.ts hands it to the bundles).
+ * Every server here runs with it: a server with another one refuses to start.
+ */
+let builtUrl = "";
+function readBuiltAppUrl(): string {
+  const file = path.join(root, ".next", "required-server-files.json");
+  const config = JSON.parse(readFileSync(file, "utf8")).config as { env?: Record<string, string> };
+  const url = config.env?.BUILT_APP_URL;
+  assert(url, `${file} names no BUILT_APP_URL`);
+  return url;
 }
 
 /** Every symbolic link in `dir`, which must all point inside it. */
@@ -159,7 +176,7 @@ function baseEnv(port: number, dataDir: string) {
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
+    APP_URL: builtUrl,
     APP_SECRET: randomBytes(32).toString("base64url"),
     RESPONSES_KEY: randomBytes(32).toString("base64"),
     MAIL_TRANSPORT: "log",
@@ -178,7 +195,7 @@ async function startServer(appDir: string, env: ReturnType<typeof baseEnv>): Pro
   let log = "";
   child.stdout?.on("data", (chunk) => (log += chunk));
   child.stderr?.on("data", (chunk) => (log += chunk));
-  const server = { child, output: () => log, baseUrl: env.APP_URL };
+  const server = { child, output: () => log, baseUrl: `http://127.0.0.1:${env.PORT}` };
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -307,6 +324,21 @@ async function embeddedRun(appDir: string, tmp: string): Promise<void> {
   const dataDir = path.join(tmp, "embedded");
   mkdirSync(dataDir);
   const env = { ...baseEnv(EMBEDDED_PORT, dataDir), PGLITE_DIR: path.join(dataDir, "pglite") };
+  await test("a server whose APP_URL is not the build's refuses to start and says why", async () => {
+    const child = spawn(process.execPath, ["server.js"], {
+      cwd: appDir,
+      env: { ...env, APP_URL: "https://elsewhere.example.org" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout?.on("data", (chunk) => (log += chunk));
+    child.stderr?.on("data", (chunk) => (log += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), START_TIMEOUT_MS);
+    const code = await new Promise<number | null>((r) => child.once("exit", r));
+    clearTimeout(timer);
+    assert(code === 1, `exit code ${code}:\n${log.slice(-2000)}`);
+    assert(log.includes("this build's pages were rendered with"), `no reason given:\n${log}`);
+  });
   let server: Server | undefined;
   const t0 = Date.now();
   const up =

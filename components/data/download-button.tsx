@@ -4,19 +4,25 @@ import { Download, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { downloadFile } from "./download-file";
+import { downloadStreamed } from "./download-streamed";
 
 /**
- * A button that downloads a file from the API (see downloadFile): it says it is busy while the
- * file comes, and any failure is told in a toast (`failedText`), the page staying as it is.
+ * A button that downloads a file from the API: with `checkPath`, the browser downloads `path`
+ * itself, streamed to disk, once the check said yes (see downloadStreamed); without, the file
+ * is fetched first (see downloadFile). It says it is busy meanwhile, and any failure is told in
+ * a toast (`failedText`), the page staying as it is.
  */
 export function DownloadButton({
   path,
+  checkPath,
   fallbackName,
   label,
   pendingLabel,
   failedText,
 }: {
   path: string;
+  /** A cheap call that answers as `path` would, without the file. */
+  checkPath?: string;
   fallbackName: string;
   label: string;
   pendingLabel: string;
@@ -27,10 +33,11 @@ export function DownloadButton({
   async function download() {
     setPending(true);
     try {
-      await downloadFile(path, fallbackName);
+      if (checkPath) await downloadStreamed(path, checkPath, fallbackName);
+      else await downloadFile(path, fallbackName);
     } catch (error) {
       console.error(`download of ${fallbackName} failed`, error);
-      toast.error(failedText, { duration: 5000 });
+      toast.error(failedText);
     } finally {
       setPending(false);
     }

@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslations } from "next-intl";
 import { useState, type BaseSyntheticEvent } from "react";
 import {
   get,
@@ -13,6 +14,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import type { ApiError, ApiRequest } from "@/lib/api-client";
+import { ErrorCode } from "@/lib/errors/codes";
 import { useApiMutation } from "./use-api-mutation";
 import type { ErrorTexts } from "./use-error-message";
 
@@ -49,8 +51,9 @@ export type ApiForm<TIn extends FieldValues, TOut> = {
  * A form that sends one API request: react-hook-form with the zod schema as resolver, and a
  * mutation. When the server refuses, its `fields` (keyed like the payload) are put on the
  * matching fields, first one focused, and its message becomes `formError`; texts are the
- * translated ones for the code, never the server's English. So a form is a schema, its fields
- * and a submit.
+ * translated ones for the code, never the server's English. An error nothing explains (no
+ * answer, code 13 or a code without a text) shows the spec's form fallback, `errors.formFallback`,
+ * unless the screen has its own text for it. So a form is a schema, its fields and a submit.
  */
 export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>({
   schema,
@@ -64,7 +67,11 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
     resolver: zodResolver(schema),
     defaultValues,
   });
-  const { run, reset: resetMutation } = useApiMutation({ texts });
+  const fallback = useTranslations("errors")("formFallback");
+  const { run, reset: resetMutation } = useApiMutation({
+    texts: { [ErrorCode.UNKNOWN]: fallback, ...texts },
+    fallback,
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {

@@ -24,10 +24,14 @@ export type ApiMutation = {
 /**
  * Sends what changes something (POST, PUT, DELETE) and tracks it: `pending` while it runs and
  * the error envelope turned into a translated text. `texts` gives a screen its own wording for
- * some codes. `run` keeps its identity, so effects may call it.
+ * some codes, `fallback` for errors the catalogue does not explain. `run` keeps its identity, so
+ * effects may call it.
  */
-export function useApiMutation({ texts }: { texts?: ErrorTexts } = {}): ApiMutation {
-  const describe = useErrorMessage(texts);
+export function useApiMutation({
+  texts,
+  fallback,
+}: { texts?: ErrorTexts; fallback?: string } = {}): ApiMutation {
+  const describe = useErrorMessage(texts, fallback);
   // The latest translation, read when an answer arrives (the locale or texts may have changed).
   const describeRef = useRef(describe);
   useEffect(() => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api, type ApiError } from "@/lib/api-client";
 
 type Settled<T> = { key: string; path: string; data: T | undefined; error: ApiError | null };
@@ -22,7 +22,9 @@ export type ApiQuery<T> = {
  * Loads a GET endpoint in the browser: when the component mounts, whenever `path` changes, and
  * on `refresh()`. `null` waits (nothing is asked). A request that is no longer wanted (path
  * changed, unmounted) is aborted and its answer ignored. With `keepPrevious` the last data stays
- * while the next path loads (a table that keeps its rows while the next page comes).
+ * while the next path loads (a table that keeps its rows while the next page comes). An answer
+ * to a request that was on its way when `setData` put a mutation's answer in place may have been
+ * read before that mutation: it is not shown, and the path is asked again.
  */
 export function useApiQuery<T>(
   path: string | null,
@@ -31,12 +33,19 @@ export function useApiQuery<T>(
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(null);
   const key = path === null ? null : `${attempt}:${path}`;
+  // How many times setData has changed the data: a request compares it with its start.
+  const changes = useRef(0);
 
   useEffect(() => {
     if (key === null || path === null) return;
     const controller = new AbortController();
+    const changesAtStart = changes.current;
     void api<T>(path, { signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
+      if (changes.current !== changesAtStart) {
+        setAttempt((n) => n + 1);
+        return;
+      }
       setSettled((previous) =>
         result.ok
           ? { key, path, data: result.data, error: null }
@@ -53,11 +62,10 @@ export function useApiQuery<T>(
   }, [key, path, keepPrevious]);
 
   const refresh = useCallback(() => setAttempt((n) => n + 1), []);
-  const setData = useCallback(
-    (update: (data: T | undefined) => T | undefined) =>
-      setSettled((previous) => previous && { ...previous, data: update(previous.data) }),
-    [],
-  );
+  const setData = useCallback((update: (data: T | undefined) => T | undefined) => {
+    changes.current += 1;
+    setSettled((previous) => previous && { ...previous, data: update(previous.data) });
+  }, []);
 
   const current = settled !== null && settled.key === key;
   const samePath = settled !== null && settled.path === path;

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiCallError, type ApiError } from "@/lib/api-client";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -93,7 +94,10 @@ export function useAutosave<T>({
   maxRetryDelayMs = 30_000,
   texts,
 }: AutosaveOptions<T>): Autosave<T> {
-  const describe = useErrorMessage(texts);
+  const describeApiError = useErrorMessage(texts);
+  const noConnection = useTranslations("autosave")("noConnection");
+  // No answer at all is no connection, not an unknown error: the edit waits here meanwhile.
+  const describe = (error: ApiError) => (error.network ? noConnection : describeApiError(error));
   const describeRef = useRef(describe);
   const saveRef = useRef(save);
   useEffect(() => {

@@ -26,7 +26,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {sent ? <Alert tone="success">{t("success")}</Alert> : null}
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <TextField

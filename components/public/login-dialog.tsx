@@ -132,7 +132,7 @@ function LoginSteps({
   const busy = passwordForm.pending || codeForm.pending;
   if (step === "password") {
     return (
-      <form onSubmit={passwordForm.onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={passwordForm.onSubmit} noValidate className="space-y-4">
         {passwordForm.formError ? <Alert tone="error">{passwordForm.formError}</Alert> : null}
         <TextField
           label={t("email")}
@@ -161,7 +161,7 @@ function LoginSteps({
     );
   }
   return (
-    <form onSubmit={codeForm.onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={codeForm.onSubmit} noValidate className="space-y-4">
       {codeForm.formError ? <Alert tone="error">{codeForm.formError}</Alert> : null}
       <CodeField label={t("code")} {...codeForm.field("totp_code")} />
       <div className="flex flex-wrap items-center justify-between gap-3">

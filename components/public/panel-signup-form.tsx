@@ -40,7 +40,7 @@ export function PanelSignupForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form method="post" onSubmit={submit} noValidate>
       <label htmlFor="panel-email" className="label">
         {t("emailLabel")}
       </label>

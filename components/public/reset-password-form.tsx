@@ -55,7 +55,7 @@ export function ResetPasswordForm() {
         {invite ? t("inviteTitle") : t("title")}
       </h1>
       {invite ? <p className="text-ink">{t("inviteIntro")}</p> : null}
-      <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
         {done ? (
           <div className="space-y-2">
             <Alert tone="success">{t("success")}</Alert>

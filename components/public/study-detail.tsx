@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { StudyDto } from "@/lib/studies/schemas";
 import { RichText } from "@/components/rich-text/rich-text";
+import { StudyAttachments } from "./study-attachments";
 
 const titleClass = "text-3xl font-bold tracking-tight break-words text-primary-800 sm:text-4xl";
 
@@ -69,6 +70,7 @@ export function StudyDetail({ id }: { id: number | null }) {
         )}
       </div>
       <RichText html={study.description} className="mt-6 text-lg" />
+      <StudyAttachments studyId={study.id} />
       {open && study.survey_uuid ? (
         <p className="mt-8">
           <a

@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
 import { FieldError } from "@/components/ui/field-error";
+import { RequiredMarker } from "./required-marker";
 
 type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;
 
@@ -39,7 +40,7 @@ export function ChoiceField({
     <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend className="label text-base">
         {block.question_text}
-        <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
+        <RequiredMarker required={block.is_required} />
       </legend>
       <p id={hintId} className="mb-2 text-sm text-muted">
         {multiple ? t("chooseAny") : t("chooseOne")}

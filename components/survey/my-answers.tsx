@@ -65,7 +65,7 @@ export function MyAnswers() {
   const error = lookup.formError ?? removal.errorMessage;
   return (
     <div className="space-y-8">
-      <form onSubmit={lookup.onSubmit} noValidate className="space-y-4">
+      <form method="post" onSubmit={lookup.onSubmit} noValidate className="space-y-4">
         <TextField
           label={t("tokenLabel")}
           autoComplete="off"

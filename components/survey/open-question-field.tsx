@@ -1,8 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { TextAreaField } from "@/components/ui/text-field";
 import type { Block } from "@/lib/surveys/schema";
+import { RequiredMarker } from "./required-marker";
 
 type OpenQuestion = Extract<Block, { type: "open_question" }>;
 
@@ -19,7 +19,6 @@ export function OpenQuestionField({
   error: string | null;
   onChange: (value: string) => void;
 }) {
-  const t = useTranslations("survey");
   return (
     <TextAreaField
       id={id}
@@ -27,9 +26,7 @@ export function OpenQuestionField({
       label={
         <>
           {block.question_text}
-          {block.is_required ? (
-            <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
-          ) : null}
+          <RequiredMarker required={block.is_required} />
         </>
       }
       rows={4}

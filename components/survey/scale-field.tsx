@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
 import { scaleValues } from "@/lib/surveys/validation";
 import { FieldError } from "@/components/ui/field-error";
+import { RequiredMarker } from "./required-marker";
 
 type Scale = Extract<Block, { type: "scale" }>;
 
@@ -39,7 +40,7 @@ export function ScaleField({
     <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
       <legend className="label text-base">
         {block.question_text}
-        <span className="ml-2 text-sm font-normal text-accent-700">({t("required")})</span>
+        <RequiredMarker required={block.is_required} />
       </legend>
       <p id={hintId} className="sr-only">
         {hint}

@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { isLeaving } from "@/components/public/leaving";
 import { Alert } from "@/components/ui/alert";
+import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 
 /** After submitting: the token, shown this once, with a copy button and what it is for. */
 export function SurveyDone({ token }: { token: string }) {
@@ -33,9 +34,9 @@ export function SurveyDone({ token }: { token: string }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(token);
-      toast.success(t("copied"), { duration: 4000 });
+      toast.success(t("copied"), { duration: TOKEN_COPIED_TOAST_MS });
     } catch {
-      toast.error(t("copyFailed"), { duration: 5000 });
+      toast.error(t("copyFailed"));
     }
   }
 

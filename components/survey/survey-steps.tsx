@@ -1,14 +1,20 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, Eye, RotateCcw, Send } from "lucide-react";
+import { Eye, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import {
+  isShown,
+  nextPathStep,
+  pathStepIndexes,
+  previousPathStep,
+  surveyPath,
+} from "@/lib/surveys/path";
 import type { PublicSurvey } from "@/lib/surveys/types";
 import {
   collectAnswers,
@@ -21,24 +27,9 @@ import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
 import { SurveyPreviewDone } from "./survey-preview-done";
+import { StepNav } from "./step-nav";
 import { SurveyProgress } from "./survey-progress";
-
-const blockKey = (step: number, block: number) => `${step}.${block}`;
-const fieldId = (step: number, block: number) => `survey-q-${step}-${block}`;
-const requiredProblems = new Set<AnswerProblem>(["fill_in_answer", "select_option", "give_answer"]);
-
-/**
- * A random UUID (version 4) for this filling-in of the survey. `crypto.randomUUID` exists only
- * on https and localhost pages; `getRandomValues` everywhere.
- */
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+import { blockKey, fieldId, newSubmissionId, requiredProblems, shownAnswers } from "./runner-state";
 
 /**
  * One step at a time (spec §4). Next checks the current step with the same rules the server
@@ -59,8 +50,20 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const storageKey = keptAnswersKey(survey.survey_uuid, preview);
   // Read once, when the survey has arrived: this component only renders in the browser.
   const [restored] = useState(() => readKeptAnswers(storageKey, survey.version, steps));
-  const [index, setIndex] = useState(restored?.step ?? 0);
+  const [requestedIndex, setIndex] = useState(restored?.step ?? 0);
   const [answers, setAnswers] = useState<Record<string, Answer>>(restored?.answers ?? {});
+  // Only the path is shown: the steps and blocks whose conditions hold for the answers so far
+  // (the same function the server uses on submit). A step with nothing shown is skipped.
+  const path = useMemo(
+    () => surveyPath(steps, (s, b) => answers[blockKey(s, b)]),
+    [steps, answers],
+  );
+  const onPath = pathStepIndexes(path);
+  // A step's own condition reads only earlier steps, so the step in view stays on the path
+  // while it is answered; a restored or first step that is not on it gives way to the next one.
+  const index = onPath.includes(requestedIndex)
+    ? requestedIndex
+    : (onPath.find((s) => s > requestedIndex) ?? onPath.at(-1) ?? 0);
   const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
   // Sending again by itself while the database is away (see submit-retry.ts).
@@ -93,13 +96,17 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
-    else keepAnswers(storageKey, survey.version, index, answers, submissionId);
-  }, [finished, storageKey, survey.version, index, answers, submissionId]);
+    else keepAnswers(storageKey, survey.version, index, shownAnswers(answers, path), submissionId);
+  }, [finished, storageKey, survey.version, index, answers, path, submissionId]);
 
   const step = steps[index];
-  const isLast = index === total - 1;
+  const position = Math.max(0, onPath.indexOf(index));
+  const isLast = nextPathStep(path, index) === null;
+  const blockShown = (b: number) => isShown(path, index, b);
   const problems: Map<number, AnswerProblem> =
-    checked && step ? stepProblems(step, (b) => answers[blockKey(index, b)]) : new Map();
+    checked && step
+      ? stepProblems(step, (b) => answers[blockKey(index, b)], blockShown)
+      : new Map();
 
   useEffect(() => {
     // After Next or Previous, start reading (and tabbing) at the top of the new step.
@@ -120,7 +127,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
 
   /** True when the step may be left forwards; otherwise shows the errors and focuses the first. */
   function checkStep(): boolean {
-    const found = stepProblems(step, (b) => answers[blockKey(index, b)]);
+    const found = stepProblems(step, (b) => answers[blockKey(index, b)], blockShown);
     setChecked(true);
     if (found.size === 0) return true;
     const first = Math.min(...found.keys());
@@ -141,7 +148,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       moved.current = true;
       setChecked(false);
       setShowRestored(false);
-      setIndex(index + 1);
+      setIndex(nextPathStep(path, index) ?? index);
       return;
     }
     if (preview) {
@@ -149,7 +156,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       setPreviewDone(true);
       return;
     }
-    const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)]);
+    const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)], path);
     sending.current = true;
     try {
       // A failure shows its translated text (a network failure the spec's generic one).
@@ -196,7 +203,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     setShowRestored(false);
     submission.reset();
     moved.current = true;
-    setIndex(Math.max(0, index - 1));
+    setIndex(previousPathStep(path, index) ?? index);
   }
 
   return (
@@ -216,12 +223,14 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
           </p>
         </Alert>
       ) : null}
-      {total > 1 ? <SurveyProgress index={index} total={total} done={finished} /> : null}
+      {onPath.length > 1 ? (
+        <SurveyProgress index={position} total={onPath.length} done={finished} />
+      ) : null}
       {token !== null ? (
         <SurveyDone token={token} />
       ) : previewDone ? (
         <SurveyPreviewDone onRestart={startAgain} />
-      ) : total === 0 ? (
+      ) : total === 0 || onPath.length === 0 ? (
         <div className="space-y-6">
           <p>{t("empty")}</p>
           <p>
@@ -231,7 +240,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (
             <Alert tone="info" title={t("restored.title")} className="mb-6">
               <p>{t("restored.detail")}</p>
@@ -241,22 +250,24 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
               </button>
             </Alert>
           ) : null}
-          {total > 1 ? (
+          {onPath.length > 1 ? (
             <p ref={stepHeading} tabIndex={-1} className="sr-only">
-              {t("stepOf", { current: index + 1, total })}
+              {t("stepOf", { current: position + 1, total: onPath.length })}
             </p>
           ) : null}
           <div className="space-y-8">
-            {step.blocks.map((block, b) => (
-              <SurveyBlock
-                key={blockKey(index, b)}
-                id={fieldId(index, b)}
-                block={block}
-                answer={answers[blockKey(index, b)]}
-                error={problemText(problems.get(b))}
-                onAnswer={(answer) => setAnswer(b, answer)}
-              />
-            ))}
+            {step.blocks.map((block, b) =>
+              blockShown(b) ? (
+                <SurveyBlock
+                  key={blockKey(index, b)}
+                  id={fieldId(index, b)}
+                  block={block}
+                  answer={answers[blockKey(index, b)]}
+                  error={problemText(problems.get(b))}
+                  onAnswer={(answer) => setAnswer(b, answer)}
+                />
+              ) : null,
+            )}
           </div>
           <div className="mt-8 space-y-4">
             {problems.size > 0 ? <Alert tone="error">{t("problems.fillInRequired")}</Alert> : null}
@@ -266,40 +277,12 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
                 <p>{t("retrying.detail")}</p>
               </Alert>
             ) : null}
-            <div className="flex flex-wrap justify-between gap-3">
-              {index > 0 ? (
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  onClick={previous}
-                  disabled={submitting}
-                >
-                  <ArrowLeft aria-hidden className="size-4" />
-                  {t("previous")}
-                </button>
-              ) : (
-                <span />
-              )}
-              {isLast && preview ? (
-                <button type="submit" className="btn-primary">
-                  {t("preview.finish")}
-                  <ArrowRight aria-hidden className="size-4" />
-                </button>
-              ) : isLast ? (
-                <SubmitButton
-                  pending={submitting}
-                  pendingLabel={t("submitting")}
-                  icon={<Send aria-hidden className="size-4" />}
-                >
-                  {t("submit")}
-                </SubmitButton>
-              ) : (
-                <button type="submit" className="btn-primary">
-                  {t("next")}
-                  <ArrowRight aria-hidden className="size-4" />
-                </button>
-              )}
-            </div>
+            <StepNav
+              canGoBack={previousPathStep(path, index) !== null}
+              onPrevious={previous}
+              last={isLast ? (preview ? "preview" : "submit") : null}
+              submitting={submitting}
+            />
           </div>
         </form>
       )}

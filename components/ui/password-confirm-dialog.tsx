@@ -89,7 +89,7 @@ function PasswordForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form method="post" onSubmit={submit} noValidate className="space-y-6">
       <TextField
         ref={input}
         label={t("label")}

@@ -22,6 +22,8 @@ export type RowButtonAction = ActionBase & {
   /** The event's currentTarget is the button, for screens that return focus to it later. */
   onClick: (event: MouseEvent<HTMLButtonElement>) => void;
   disabled?: boolean;
+  /** The id of the text that says why it is disabled (`useAdminOnly`'s `describedBy`). */
+  describedBy?: string;
 };
 
 export type RowLinkAction = ActionBase & {
@@ -99,6 +101,7 @@ export function RowActions({
             type="button"
             {...props}
             disabled={disabled || action.disabled}
+            aria-describedby={action.describedBy}
             onClick={action.onClick}
           >
             {content}

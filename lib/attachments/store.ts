@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { studies, studyAttachments } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sniffFileType } from "@/lib/uploads/file-type";
@@ -17,7 +17,11 @@ import { toAttachmentDto } from "./serialize";
  * spec's message); an empty file and one over 20 MB are refused too. 404 code 14 when the study
  * does not exist.
  */
-export async function addAttachment(studyId: number, file: File, tx?: Tx): Promise<AttachmentDto> {
+export async function addAttachment(
+  studyId: number,
+  file: File,
+  tx?: DbOrTx,
+): Promise<AttachmentDto> {
   const name = cleanFilename(file.name);
   if (!hasPdfExtension(name)) throw fileRejected(ONLY_PDF_MESSAGE);
   if (!isAcceptableLength(name)) {
@@ -32,7 +36,7 @@ export async function addAttachment(studyId: number, file: File, tx?: Tx): Promi
   });
   if (sniffFileType(content.bytes) !== "application/pdf") throw fileRejected(ONLY_PDF_MESSAGE);
 
-  return inTransaction(tx, async (t) => {
+  return transaction(tx, async (t) => {
     // Holding the study row keeps a concurrent delete of the study from slipping in between.
     const [study] = await t
       .select({ id: studies.id })
@@ -64,9 +68,9 @@ export async function addAttachment(studyId: number, file: File, tx?: Tx): Promi
 export async function deleteAttachment(
   studyId: number,
   attachmentId: number,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<void> {
-  const deleted = await inTransaction(tx, (t) =>
+  const deleted = await transaction(tx, (t) =>
     t
       .delete(studyAttachments)
       .where(and(eq(studyAttachments.id, attachmentId), eq(studyAttachments.studyId, studyId)))

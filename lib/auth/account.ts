@@ -7,10 +7,9 @@ import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { withoutLosingLastAdmin } from "./admin-guard";
-import { endUserChallenges } from "./challenge";
+import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
-import { voidSetPasswordTokens } from "./password-reset";
 import { confirmOwnPassword } from "./reauth";
 import { passwordProblem, type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
@@ -28,7 +27,7 @@ export async function changePassword(
   currentSessionId: string,
   input: ChangePasswordInput,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
   await enforceRateLimits([accountCheckRule(user.id)], now);
   const currentOk = user.passwordHash
@@ -43,7 +42,7 @@ export async function changePassword(
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }
   const passwordHash = await hashPassword(input.new_password);
-  const updated = await transaction(outer, async (tx) => {
+  const updated = await transaction(tx, async (tx) => {
     const [locked] = await tx
       .select({ passwordHash: staffUsers.passwordHash })
       .from(staffUsers)
@@ -58,9 +57,7 @@ export async function changePassword(
       .set({ passwordHash })
       .where(eq(staffUsers.id, user.id))
       .returning();
-    await revokeUserSessions(user.id, currentSessionId, tx);
-    await endUserChallenges(user.id, tx);
-    await voidSetPasswordTokens(user.id, now, tx);
+    await credentialsChanged(user.id, "password", { keepSessionId: currentSessionId, now }, tx);
     return row;
   });
   logInfo("auth", "password changed", { userId: user.id });
@@ -75,13 +72,13 @@ export async function deleteOwnAccount(
   user: StaffUser,
   input: ConfirmPasswordInput,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<void> {
   await confirmOwnPassword(user, input.password, "delete own account", now);
   await withoutLosingLastAdmin(
     user.id,
     (tx) => tx.delete(staffUsers).where(eq(staffUsers.id, user.id)),
-    outer,
+    tx,
   );
   logInfo("auth", "account deleted by its owner", { userId: user.id });
 }

@@ -27,9 +27,9 @@ export function lastAdminError(): AppError {
 export async function withoutLosingLastAdmin<T>(
   userId: number,
   change: (tx: Tx) => Promise<T>,
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<T> {
-  return transaction(outer, async (tx) => {
+  return transaction(tx, async (tx) => {
     const admins = await tx
       .select({ id: staffUsers.id })
       .from(staffUsers)

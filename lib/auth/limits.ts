@@ -1,26 +1,31 @@
 import "server-only";
 import type { ClientBudget } from "@/lib/rate-limit/client";
-import { perClientRule } from "@/lib/rate-limit/client";
+import { perClientRule, siteWideRule } from "@/lib/rate-limit/client";
 import type { RateLimitRule } from "@/lib/rate-limit/limiter";
 
 const MINUTES = 60;
 
-// Every caller's sign-in and second-factor requests together, and each client's, valid or not
-// (the handler counts these before reading the body). Failures per client and per account are
-// counted by the domain below, after validation.
+// Each client's sign-in and second-factor requests, valid or not (the handler counts these
+// before reading the body). Failures per client, per account and site-wide are counted by the
+// domain below, after validation: a correct sign-in never meets a ceiling that other people's
+// wrong passwords filled, and a client refused by its own limit adds nothing to the ceiling.
 export const loginBudget: ClientBudget = {
   feature: "login",
   windowSeconds: 15 * MINUTES,
-  siteWide: 300,
   junkPerClient: 100,
 };
 
 export const secondFactorBudget: ClientBudget = {
   feature: "login-2fa",
   windowSeconds: 15 * MINUTES,
-  siteWide: 300,
   junkPerClient: 100,
 };
+
+/** Failed sign-ins of every caller together (the only ceiling when clients can't be told apart). */
+const loginFailuresSiteWide = siteWideRule("login-failures-site", 300, 15 * MINUTES);
+
+/** Failed second-factor codes of every caller together. */
+const secondFactorFailuresSiteWide = siteWideRule("login-2fa-failures-site", 300, 15 * MINUTES);
 
 export const forgotPasswordBudget: ClientBudget = {
   feature: "forgot",
@@ -43,6 +48,7 @@ export const resetPasswordBudget: ClientBudget = {
 export const loginRules = (email: string, client: string): RateLimitRule[] => [
   ...perClientRule("login-client", client, 30, 15 * MINUTES),
   { feature: "login-email", subject: email, limit: 5, windowSeconds: 15 * MINUTES },
+  loginFailuresSiteWide,
 ];
 
 /** Wrong second-factor codes per account, across challenges (each challenge allows five). */
@@ -53,9 +59,14 @@ export const secondFactorRule = (userId: number): RateLimitRule => ({
   windowSeconds: 15 * MINUTES,
 });
 
-/** Wrong or challenge-less second-factor attempts per client (none when the client is unknown). */
-export const secondFactorClientRules = (client: string): RateLimitRule[] =>
-  perClientRule("login-2fa-client", client, 30, 15 * MINUTES);
+/**
+ * Wrong or challenge-less second-factor attempts: per client (none when the client is unknown),
+ * then every caller's together. Taken as failures until a code is accepted.
+ */
+export const secondFactorClientRules = (client: string): RateLimitRule[] => [
+  ...perClientRule("login-2fa-client", client, 30, 15 * MINUTES),
+  secondFactorFailuresSiteWide,
+];
 
 /** Reset mails: a few per address and per client per hour. */
 export const forgotPasswordRules = (email: string, client: string): RateLimitRule[] => [

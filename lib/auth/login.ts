@@ -59,6 +59,7 @@ export async function signInWithCode(
   ip: string,
   now = new Date(),
 ): Promise<SignedIn> {
+  // Counted as a failure until it succeeds: per client, then every caller's failures together.
   const clientRules = secondFactorClientRules(ip);
   await enforceRateLimits(clientRules, now);
   const challenge = await findChallenge(challengeToken, now);

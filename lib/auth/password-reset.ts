@@ -11,12 +11,11 @@ import type { Locale } from "@/lib/i18n/locales";
 import { logInfo } from "@/lib/log";
 import { afterResponse } from "@/lib/deferred/after-response";
 import { sendMail } from "@/lib/mail";
-import { endUserChallenges } from "./challenge";
+import { credentialsChanged } from "./credentials";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
 import { hashPassword } from "./password";
 import { passwordProblem, type ResetPasswordInput } from "./schemas";
-import { revokeUserSessions } from "./session";
 import { findStaffByEmail } from "./staff-users";
 
 const LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -84,9 +83,9 @@ export async function requestPasswordReset(
 export async function resetPassword(
   input: ResetPasswordInput,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<void> {
-  const db = await dbOr(outer);
+  const db = await dbOr(tx);
   const tokenHash = sha256Hex(input.reset_token);
   const [row] = await db
     .select({ token: passwordResetTokens, email: staffUsers.email })
@@ -104,7 +103,7 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   const userId = row.token.userId;
-  await transaction(outer, async (tx) => {
+  await transaction(tx, async (tx) => {
     // Claiming the token and setting the password happen together, and only once.
     const claimed = await tx
       .update(passwordResetTokens)
@@ -116,24 +115,9 @@ export async function resetPassword(
       .update(staffUsers)
       .set({ passwordHash, isVerified: true })
       .where(eq(staffUsers.id, userId));
-    await voidSetPasswordTokens(userId, now, tx);
-    await revokeUserSessions(userId, undefined, tx);
-    await endUserChallenges(userId, tx);
+    await credentialsChanged(userId, "password", { now }, tx);
   });
   logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
-}
-
-/** Every outstanding link of an account stops working (after a password change). */
-export async function voidSetPasswordTokens(
-  userId: number,
-  now = new Date(),
-  tx?: DbOrTx,
-): Promise<void> {
-  const db = await dbOr(tx);
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Housekeeping: used tokens and tokens expired for a day are of no further use. */

@@ -9,8 +9,8 @@ import { logInfo } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { withoutLosingLastAdmin } from "./admin-guard";
 import { setPasswordMail } from "./mails";
-import { endUserChallenges } from "./challenge";
-import { issueSetPasswordToken, voidSetPasswordTokens } from "./password-reset";
+import { credentialsChanged, voidSetPasswordTokens } from "./credentials";
+import { issueSetPasswordToken } from "./password-reset";
 import { confirmOwnPassword } from "./reauth";
 import type { ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
@@ -65,16 +65,16 @@ export async function resendInvitation(
   id: number,
   locale: Locale,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<void> {
-  const user = await mustFind(id, outer);
+  const user = await mustFind(id, tx);
   if (user.passwordHash !== null) {
     throw new AppError(ErrorCode.INVALID_INPUT, {
       kind: "conflict",
       message: "This account is already active",
     });
   }
-  await transaction(outer, async (tx) => {
+  await transaction(tx, async (tx) => {
     await voidSetPasswordTokens(user.id, now, tx);
     await mailInvitation(user, locale, tx);
   });
@@ -154,19 +154,18 @@ export async function resetStaffTwoFactor(
   input: ConfirmPasswordInput,
   by: Actor,
   now = new Date(),
-  outer?: DbOrTx,
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
-  await mustFind(id, outer);
+  await mustFind(id, tx);
   await confirmOwnPassword(by.user, input.password, "reset two-factor", now);
-  const updated = await transaction(outer, async (tx) => {
+  const updated = await transaction(tx, async (tx) => {
     const [row] = await tx
       .update(staffUsers)
       .set(twoFactorOff)
       .where(eq(staffUsers.id, id))
       .returning();
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
-    await revokeUserSessions(id, by.sessionId, tx);
-    await endUserChallenges(id, tx);
+    await credentialsChanged(id, "second factor", { keepSessionId: by.sessionId }, tx);
     return row;
   });
   logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });

@@ -9,7 +9,7 @@ import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
-import { revokeUserSessions } from "./session";
+import { credentialsChanged } from "./credentials";
 import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas";
 import {
   checkTotp,
@@ -69,7 +69,8 @@ export const twoFactorOff = {
 
 /**
  * POST /api/enable_2fa: the secret must be the pending one and the code must come from it.
- * Every other session of the account ends: one signed in before needed no code.
+ * Every other session of the account ends: one signed in before needed no code
+ * (`credentialsChanged`, which also ends any sign-in waiting for a code).
  */
 export async function enableTwoFactor(
   user: StaffUser,
@@ -96,7 +97,7 @@ export async function enableTwoFactor(
       .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
       .returning();
     if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
-    await revokeUserSessions(user.id, currentSessionId, tx);
+    await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
     return row;
   });
   logInfo("auth", "two-factor enabled", { userId: user.id });
@@ -105,7 +106,8 @@ export async function enableTwoFactor(
 
 /**
  * POST /api/disable_2fa: a current code turns it off and forgets the secret. Every other
- * session of the account ends: whoever turns the second factor off should be the only one in.
+ * session of the account ends, and any sign-in waiting for a code: whoever turns the second
+ * factor off should be the only one in.
  */
 export async function disableTwoFactor(
   user: StaffUser,
@@ -133,7 +135,7 @@ export async function disableTwoFactor(
       .set(twoFactorOff)
       .where(eq(staffUsers.id, user.id))
       .returning();
-    await revokeUserSessions(user.id, currentSessionId, tx);
+    await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
     return row;
   });
   logInfo("auth", "two-factor disabled", { userId: user.id });

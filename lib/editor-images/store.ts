@@ -1,6 +1,6 @@
 import "server-only";
 import { editorImages } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { sniffFileType } from "@/lib/uploads/file-type";
 import { fileRejected } from "@/lib/uploads/errors";
 import { readUploadedFile } from "@/lib/uploads/read-file";
@@ -18,7 +18,7 @@ import {
 export async function saveEditorImage(
   file: File,
   uploadedBy: number,
-  tx?: Tx,
+  tx?: DbOrTx,
 ): Promise<EditorImageUpload> {
   const content = await readUploadedFile(file, {
     maxBytes: MAX_EDITOR_IMAGE_BYTES,
@@ -26,7 +26,7 @@ export async function saveEditorImage(
   });
   const type = sniffFileType(content.bytes);
   if (type !== "image/png" && type !== "image/jpeg") throw fileRejected(ONLY_IMAGES_MESSAGE);
-  const [row] = await inTransaction(tx, (t) =>
+  const [row] = await transaction(tx, (t) =>
     t
       .insert(editorImages)
       .values({

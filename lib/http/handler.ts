@@ -11,15 +11,11 @@ import {
 } from "@/lib/auth/session";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
 import { AppError } from "@/lib/errors/app-error";
+import { routeLimits } from "./route-limits";
 import { ErrorCode } from "@/lib/errors/codes";
 import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
-import {
-  afterValidationRules,
-  beforeValidationRules,
-  clientKey,
-  type ClientBudget,
-} from "@/lib/rate-limit/client";
+import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
@@ -41,7 +37,11 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   session: SessionFor<A>;
   /** The caller's client key: a keyed hash of the address, or UNKNOWN_CLIENT without one. */
   ip: string;
-  /** Applies further limits once the input is known (e.g. per e-mail address). */
+  /**
+   * Applies further limits once the input is known (e.g. per e-mail address). When one refuses,
+   * the units the route's own budget took for this request (its ceiling included) are given
+   * back: a refused request never counts toward a site-wide ceiling.
+   */
   limit: (rules: RateLimitRule[]) => Promise<void>;
 };
 
@@ -255,7 +255,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
       const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
-      if (options.rateLimit) await enforceRateLimits(afterValidationRules(options.rateLimit, ip));
+      const limit = await routeLimits(options.rateLimit, ip);
 
       const result = await handler({
         req,
@@ -265,7 +265,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         user: (session?.user ?? null) as UserFor<A>,
         session: session as SessionFor<A>,
         ip,
-        limit: (rules) => enforceRateLimits(rules),
+        limit,
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {

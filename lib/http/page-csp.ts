@@ -25,13 +25,23 @@ export function pageCsp(o: { production: boolean; nonce?: string }): string {
   ].join("; ");
 }
 
-/** The staff portal's page paths, which proxy.ts gives the per-request policy. */
+/** The staff portal's page paths. */
 export function isPortalPath(pathname: string): boolean {
   return /^\/(admin|account)(\/|$)/.test(pathname);
 }
 
 /**
- * Every path but the portal's, in next.config.ts `headers()` source syntax: the static policy
- * must leave the portal out, since two CSP headers are both enforced.
+ * The pages proxy.ts gives the per-request nonce policy: the portal's, and the two public pages
+ * rendered per request that show staff-written HTML (a study's description, a survey's text
+ * blocks), where the stricter policy is one more wall behind the sanitiser.
  */
-export const NON_PORTAL_SOURCE = "/:path((?!admin(?:/|$)|account(?:/|$)).*)";
+export function isNoncePagePath(pathname: string): boolean {
+  return isPortalPath(pathname) || /^\/(study|survey)(\/|$)/.test(pathname);
+}
+
+/**
+ * Every path but those, in next.config.ts `headers()` source syntax: the static policy must
+ * leave them out, since two CSP headers are both enforced.
+ */
+export const STATIC_CSP_SOURCE =
+  "/:path((?!admin(?:/|$)|account(?:/|$)|study(?:/|$)|survey(?:/|$)).*)";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -11,9 +11,9 @@ import type { PanelMessageCreateInput, PanelMessageUpdateInput } from "./schemas
 /** POST /api/panel_message: a new draft. */
 export async function createMessage(
   input: PanelMessageCreateInput,
-  db?: Db,
+  tx?: DbOrTx,
 ): Promise<PanelMessage> {
-  const executor = db ?? (await getDb());
+  const executor = await dbOr(tx);
   const [row] = await executor
     .insert(panelMessages)
     .values({ subject: input.subject, body: "" })
@@ -26,7 +26,7 @@ export async function createMessage(
  * draft (`code`; a scheduled one says how to make it a draft again). Looked up after the
  * conditional write failed, so the write itself decides.
  */
-async function refusal(id: number, code: ErrorCodeValue, db: Db): Promise<never> {
+async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<never> {
   const message = await findMessage(id, db);
   if (message.communicationStatus === "scheduled") {
     throw new AppError(code, {
@@ -44,9 +44,9 @@ async function refusal(id: number, code: ErrorCodeValue, db: Db): Promise<never>
 export async function updateMessage(
   id: number,
   input: PanelMessageUpdateInput,
-  db?: Db,
+  tx?: DbOrTx,
 ): Promise<PanelMessage> {
-  const executor = db ?? (await getDb());
+  const executor = await dbOr(tx);
   const [row] = await executor
     .update(panelMessages)
     .set({
@@ -60,8 +60,8 @@ export async function updateMessage(
 }
 
 /** DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent). */
-export async function deleteMessage(id: number, db?: Db): Promise<void> {
-  const executor = db ?? (await getDb());
+export async function deleteMessage(id: number, tx?: DbOrTx): Promise<void> {
+  const executor = await dbOr(tx);
   const deleted = await executor
     .delete(panelMessages)
     .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))

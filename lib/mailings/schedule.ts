@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { getDb, transaction } from "@/db/client";
+import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -92,11 +92,10 @@ export async function cancelScheduled(id: number, actor: AuditActor): Promise<Pa
  * message is started once. The database's clock decides what is due, the same for every
  * instance. Returns how many were started.
  */
-export async function startDueMessages(): Promise<number> {
-  const db = await getDb();
+export async function startDueMessages(tx?: DbOrTx): Promise<number> {
   let started = 0;
   for (;;) {
-    const id = await db.transaction(async (tx) => {
+    const id = await transaction(tx, async (tx) => {
       const [due] = await tx
         .select({ id: panelMessages.id })
         .from(panelMessages)

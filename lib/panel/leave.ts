@@ -11,8 +11,8 @@ import { stopTokenMatches } from "./tokens";
  * (the foreign key does that); a provider error kept on them could quote the address, so it is
  * cleared first. Returns false when there was no such member.
  */
-export async function removePanelUser(memberId: number, outer?: DbOrTx): Promise<boolean> {
-  return transaction(outer, async (tx) => {
+export async function removePanelUser(memberId: number, tx?: DbOrTx): Promise<boolean> {
+  return transaction(tx, async (tx) => {
     await tx
       .update(panelMessageDeliveries)
       .set({ lastError: null })

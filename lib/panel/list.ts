@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { dbOr, getDb, type DbOrTx } from "@/db/client";
+import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { panelUserCounts, panelUsers } from "@/db/schema";
 import { blockCount, statusCondition } from "./filters";
 import type { PanelUserDto, PanelUserList, PanelUserStatus } from "./schemas";
@@ -71,9 +71,10 @@ export async function listPanelUsers(
   page: number,
   perPage: number,
   status?: PanelUserStatus,
+  tx?: DbOrTx,
 ): Promise<PanelUserList> {
-  const db = await getDb();
-  return db.transaction(
+  return transaction(
+    tx,
     async (tx) => {
       const blocks = await memberBlocks(tx, status);
       const total = blocks.reduce((sum, b) => sum + b.members, 0);

@@ -21,11 +21,15 @@ export const signupLimitsPerAddress = (email: string): RateLimitRule[] => [
   { feature: "panel-signup-email", subject: email, limit: 5, windowSeconds: HOUR },
 ];
 
-/** Verify, stop and one-click unsubscribe: tokens are 160+ bits, this only blunts floods. */
+/**
+ * Verify, stop and one-click unsubscribe: tokens are 160+ bits, this only blunts floods. Leaving
+ * the panel (stop, unsubscribe) has no site-wide ceiling: nobody else's requests may keep a
+ * member from leaving.
+ */
 export const panelLinkBudget = (action: "verify" | "stop" | "unsubscribe"): ClientBudget => ({
   feature: `panel-${action}`,
   windowSeconds: 600,
-  siteWide: 600,
+  ...(action === "verify" ? { siteWide: 600 } : {}),
   junkPerClient: 90,
   perClient: 30,
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/config";
+import { addressBlock } from "./address-block";
 import { pseudonymousKey } from "./keys";
 import { SITE_WIDE, type RateLimitRule } from "./limiter";
 
@@ -39,7 +40,7 @@ export function clientKey(req: Request): string {
     hops: config.trustProxyHops,
   });
   if (!address) return UNKNOWN_CLIENT;
-  return `c${pseudonymousKey("client-address", address)}`;
+  return `c${pseudonymousKey("client-address", addressBlock(address))}`;
 }
 
 /** A per-client rule, or none when the client is unknown. */
@@ -56,16 +57,21 @@ export function perClientRule(
 
 /**
  * The limits of a public feature, as the handler wrapper's `rateLimit` option takes them. Counted
- * in the order of DESIGN §2, so junk cannot spend an honest client's budget:
- * - before validation, every request: the site-wide ceiling (in Postgres, in both proxy modes)
- *   and the client's junk budget, larger than its per-client budget;
- * - after validation, only well-formed requests: the per-client budget.
+ * so that neither junk nor one client can spend everyone else's budget:
+ * - before validation, every request: the client's junk budget, larger than its per-client one;
+ * - after validation, only well-formed requests: the per-client budget, then the site-wide
+ *   ceiling (in Postgres, in both proxy modes). A request refused by a per-client, per-account
+ *   or per-address rule gives its ceiling unit back, so it never counts there.
  */
 export type ClientBudget = {
   feature: string;
   windowSeconds: number;
-  /** Every caller together, valid requests or not. */
-  siteWide: number;
+  /**
+   * Every caller together, well-formed requests that passed the per-client rules. Left out
+   * where the domain counts site-wide itself (sign-in: failures only) and where a ceiling must
+   * never refuse (leaving the panel).
+   */
+  siteWide?: number;
   /** One client, valid requests or not. */
   junkPerClient: number;
   /** One client, valid requests only. Left out where the domain counts per client itself. */
@@ -78,30 +84,33 @@ export type ClientBudget = {
 };
 
 export function beforeValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
-  return [
-    {
-      feature: `${budget.feature}-site`,
-      subject: SITE_WIDE,
-      limit: budget.siteWide,
-      windowSeconds: budget.windowSeconds,
-    },
-    ...perClientRule(
-      `${budget.feature}-any`,
-      client,
-      budget.junkPerClient,
-      budget.windowSeconds,
-      budget.clientStore,
-    ),
-  ];
-}
-
-export function afterValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
-  if (budget.perClient === undefined) return [];
   return perClientRule(
-    budget.feature,
+    `${budget.feature}-any`,
     client,
-    budget.perClient,
+    budget.junkPerClient,
     budget.windowSeconds,
     budget.clientStore,
   );
+}
+
+export function afterValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
+  return [
+    ...(budget.perClient === undefined
+      ? []
+      : perClientRule(
+          budget.feature,
+          client,
+          budget.perClient,
+          budget.windowSeconds,
+          budget.clientStore,
+        )),
+    ...(budget.siteWide === undefined
+      ? []
+      : [siteWideRule(`${budget.feature}-site`, budget.siteWide, budget.windowSeconds)]),
+  ];
+}
+
+/** A ceiling shared by every caller, always in the database. */
+export function siteWideRule(feature: string, limit: number, windowSeconds: number): RateLimitRule {
+  return { feature, subject: SITE_WIDE, limit, windowSeconds };
 }

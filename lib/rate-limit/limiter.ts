@@ -94,14 +94,32 @@ export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
 
-/** Throws code 23 (with Retry-After) when any of the rules is exhausted. */
-export async function enforceRateLimits(rules: RateLimitRule[], now = new Date()): Promise<void> {
+/**
+ * Throws code 23 (with Retry-After) when any of the rules is exhausted. The rules are counted in
+ * order, so callers put the narrow ones (per client, per account) before a site-wide ceiling; a
+ * request that one of them refuses gives back what the rules before it took, so a refused
+ * request never counts toward a ceiling (nor toward a client's budget when a ceiling refuses).
+ * Answers the rules it counted, for a caller that may have to give them back later.
+ */
+export async function enforceRateLimits(
+  rules: RateLimitRule[],
+  now = new Date(),
+): Promise<RateLimitRule[]> {
+  const taken: RateLimitRule[] = [];
   for (const rule of rules) {
     const result = await consumeRateLimit(rule, now);
     if (!result.allowed) {
+      await releaseRateLimits(taken, now);
       throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: result.retryAfterSeconds });
     }
+    taken.push(rule);
   }
+  return taken;
+}
+
+/** Gives back one unit of each rule, taken at `now`. */
+export async function releaseRateLimits(rules: RateLimitRule[], now: Date): Promise<void> {
+  await Promise.all(rules.map((rule) => releaseRateLimit(rule, now)));
 }
 
 /**

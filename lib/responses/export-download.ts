@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -13,9 +13,14 @@ import { stepsSchema } from "@/lib/surveys/schema";
 import { studyResponsePages } from "./export";
 import { csvStream, xlsxStream } from "./export-stream";
 
-/** `GET /api/study/{id}/responses/export?format=xlsx|csv` (xlsx when left out). */
+/**
+ * `GET /api/study/{id}/responses/export?format=xlsx|csv` (xlsx when left out). `check=1` only
+ * asks whether the export would start (204), so the portal can tell a refusal before it lets
+ * the browser download the file itself.
+ */
 export const exportQuerySchema = z.object({
   format: z.enum(["xlsx", "csv"]).default("xlsx"),
+  check: z.literal("1").optional(),
 });
 export type ExportFormat = z.infer<typeof exportQuerySchema>["format"];
 
@@ -41,6 +46,27 @@ export function exportFilename(studyName: string, format: ExportFormat, now = ne
   return `${name || "study"}-responses-${day}.${format}`;
 }
 
+/** The study's name and survey, or 404 code 14: what an export starts from. */
+async function exportedStudy(db: DbOrTx, studyId: number) {
+  const [row] = await db
+    .select({ name: studies.name, surveyId: surveys.id, steps: surveys.steps })
+    .from(studies)
+    .innerJoin(surveys, eq(surveys.studyId, studies.id))
+    .where(eq(studies.id, studyId))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  return row;
+}
+
+/**
+ * Whether the export of this study would start: 204 with no body, or the error the export
+ * itself would answer (404 code 14), without reading any response.
+ */
+export async function checkExport(studyId: number): Promise<Response> {
+  await exportedStudy(await getDb(), studyId);
+  return new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+}
+
 /**
  * The study's responses as a download, streamed: the columns are known before the first row
  * (today's questions in survey order, then retired ones), the responses are read a page at a
@@ -52,13 +78,7 @@ export async function exportResponses(
   { pageSize }: { pageSize?: number } = {},
 ): Promise<Response> {
   const db = await getDb();
-  const [row] = await db
-    .select({ name: studies.name, surveyId: surveys.id, steps: surveys.steps })
-    .from(studies)
-    .innerJoin(surveys, eq(surveys.studyId, studies.id))
-    .where(eq(studies.id, studyId))
-    .limit(1);
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  const row = await exportedStudy(db, studyId);
   const steps = sortAndRenumber(stepsSchema.parse(row.steps));
   const source = {
     studyId,

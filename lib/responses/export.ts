@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import type { StoredAnswer } from "@/lib/surveys/answers";
+import { sealedResponseColumns } from "./queries";
 import { openResponse } from "./sealed-answers";
 
 export type DecryptedResponse = {
@@ -24,19 +25,13 @@ export type DecryptedResponse = {
 export async function* studyResponsePages(
   studyId: number,
   { pageSize = 500 }: { pageSize?: number } = {},
+  tx?: DbOrTx,
 ): AsyncGenerator<DecryptedResponse[]> {
-  const db = await getDb();
+  const db = await dbOr(tx);
   let after: string | undefined;
   for (;;) {
     const rows = await db
-      .select({
-        id: surveyResponses.id,
-        studyId: surveyResponses.studyId,
-        version: surveyResponses.version,
-        keyId: surveyResponses.keyId,
-        submittedOn: surveyResponses.submittedOn,
-        answers: surveyResponses.answers,
-      })
+      .select(sealedResponseColumns)
       .from(surveyResponses)
       .where(
         after

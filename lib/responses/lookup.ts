@@ -1,25 +1,18 @@
 import "server-only";
 import { eq, inArray } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
+import { sealedResponseColumns } from "./queries";
 import type { OwnResponse } from "./schemas";
 import { openAnswers } from "./sealed-answers";
 import { responseTokenHashCandidates } from "./token";
 
-export async function lookupResponse(token: string): Promise<OwnResponse> {
-  const db = await getDb();
+export async function lookupResponse(token: string, tx?: DbOrTx): Promise<OwnResponse> {
+  const db = await dbOr(tx);
   const [row] = await db
-    .select({
-      id: surveyResponses.id,
-      studyId: surveyResponses.studyId,
-      version: surveyResponses.version,
-      keyId: surveyResponses.keyId,
-      submittedOn: surveyResponses.submittedOn,
-      answers: surveyResponses.answers,
-      studyName: studies.name,
-    })
+    .select({ ...sealedResponseColumns, studyName: studies.name })
     .from(surveyResponses)
     .innerJoin(studies, eq(studies.id, surveyResponses.studyId))
     .where(inArray(surveyResponses.tokenHash, responseTokenHashCandidates(token)))
@@ -33,8 +26,8 @@ export async function lookupResponse(token: string): Promise<OwnResponse> {
 }
 
 /** Removes the response for good; the token then answers 404 code 14 like any unknown one. */
-export async function deleteResponse(token: string): Promise<void> {
-  const db = await getDb();
+export async function deleteResponse(token: string, tx?: DbOrTx): Promise<void> {
+  const db = await dbOr(tx);
   const deleted = await db
     .delete(surveyResponses)
     .where(inArray(surveyResponses.tokenHash, responseTokenHashCandidates(token)))

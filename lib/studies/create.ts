@@ -1,6 +1,6 @@
 import "server-only";
 import { studies, surveys } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
@@ -12,9 +12,9 @@ import { toStudyDto } from "./serialize";
  * POST /api/study: a `not_started` study and its empty survey (with a fresh survey_uuid from
  * the database), both or neither. Any failure is code 19.
  */
-export async function createStudy(input: CreateStudyInput, tx?: Tx): Promise<StudyDto> {
+export async function createStudy(input: CreateStudyInput, tx?: DbOrTx): Promise<StudyDto> {
   try {
-    return await inTransaction(tx, async (t) => {
+    return await transaction(tx, async (t) => {
       const [study] = await t
         .insert(studies)
         .values({ name: input.name ?? DEFAULT_STUDY_NAME, status: "not_started" })

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { studies, studyAttachments, surveyResponses, surveys } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
@@ -13,9 +13,9 @@ import { logError } from "@/lib/log";
  * other failure: code 21 with everything left in place. Editor images stay: they are addressed
  * by URL and may appear in panel mails already sent.
  */
-export async function deleteStudy(id: number, tx?: Tx): Promise<void> {
+export async function deleteStudy(id: number, tx?: DbOrTx): Promise<void> {
   try {
-    await inTransaction(tx, async (t) => {
+    await transaction(tx, async (t) => {
       const [study] = await t
         .select({ id: studies.id })
         .from(studies)

@@ -1,15 +1,14 @@
 import "server-only";
 import { desc, eq, getTableColumns } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
-import type { Tx } from "@/db/transaction";
 import { effectiveStatusIn } from "./closing";
 import type { StudyStatus } from "./schemas";
 import type { StudyRow } from "./serialize";
 
 const studyWithSurvey = { ...getTableColumns(studies), surveyUuid: surveys.surveyUuid };
 
-function selectStudies(db: Db | Tx) {
+function selectStudies(db: DbOrTx) {
   return db
     .select(studyWithSurvey)
     .from(studies)
@@ -31,8 +30,8 @@ export async function listStudies(
 }
 
 /** A study with its survey's uuid; inside `tx` when given, so a transaction sees its own writes. */
-export async function findStudy(id: number, tx?: Tx): Promise<StudyRow | null> {
-  const db = tx ?? (await getDb());
+export async function findStudy(id: number, tx?: DbOrTx): Promise<StudyRow | null> {
+  const db = await dbOr(tx);
   const [row] = await selectStudies(db).where(eq(studies.id, id)).limit(1);
   return row ?? null;
 }

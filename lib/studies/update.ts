@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { studies } from "@/db/schema";
-import { inTransaction, type Tx } from "@/db/transaction";
+import { transaction, type DbOrTx } from "@/db/client";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
@@ -37,7 +37,7 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
  * again at once (or never let anyone in): 400 code 22 on `status`, with what to change instead.
  * Raising or clearing the limit, or moving the end date, changes no status by itself.
  */
-async function assertMayOpen(id: number, input: UpdateStudyInput, t: Tx): Promise<void> {
+async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Promise<void> {
   const [row] = await t
     .select({ responseLimit: studies.responseLimit, closesAt: studies.closesAt })
     .from(studies)
@@ -57,9 +57,13 @@ async function assertMayOpen(id: number, input: UpdateStudyInput, t: Tx): Promis
 }
 
 /** PUT /api/study/{id}: changes the fields present and answers the study; 404 code 14 if missing. */
-export async function updateStudy(id: number, input: UpdateStudyInput, tx?: Tx): Promise<StudyDto> {
+export async function updateStudy(
+  id: number,
+  input: UpdateStudyInput,
+  tx?: DbOrTx,
+): Promise<StudyDto> {
   const changes = changesFrom(input);
-  return inTransaction(tx, async (t) => {
+  return transaction(tx, async (t) => {
     // The study row is locked first, so no submission finishes it between the check and the write.
     if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {

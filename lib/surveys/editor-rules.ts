@@ -222,13 +222,15 @@ export function suggestDataName(questionText: string, taken: Iterable<string> = 
 // Whole-survey checks
 // ---------------------------------------------------------------------------------------------
 
-export type SurveyProblem = "data_name_required" | "data_name_duplicate" | "option_duplicate";
+export type SurveyProblem =
+  "data_name_required" | "data_name_duplicate" | "option_duplicate" | "scale_min_above_max";
 
 /** The server's English texts; the editor shows its own translations of the same problems. */
 export const surveyProblemMessages: Record<SurveyProblem, string> = {
   data_name_required: "A question needs a data name",
   data_name_duplicate: "Another question already has this data name",
   option_duplicate: "This option is already in the list",
+  scale_min_above_max: "The maximum must be at least the minimum",
 };
 
 /**
@@ -249,6 +251,9 @@ export function surveyProblems(steps: readonly Step[]): Record<string, SurveyPro
       if (name === "") problems[`${path}.data_name`] = "data_name_required";
       else if (seen.has(name)) problems[`${path}.data_name`] = "data_name_duplicate";
       seen.add(name);
+      if (block.type === "scale" && block.min_value > block.max_value) {
+        problems[`${path}.max_value`] = "scale_min_above_max";
+      }
       if (block.type === "multiple_choice") {
         const texts = new Set<string>();
         block.options.forEach((option, o) => {

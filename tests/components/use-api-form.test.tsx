@@ -120,4 +120,38 @@ describe("useApiForm", () => {
       expect(box.hasAttribute("aria-invalid")).toBe(false);
     }
   });
+
+  it.each([
+    ["an answer without an error envelope", { status: 502 }],
+    [
+      "the unknown-error code",
+      { status: 500, body: { error: { code: ErrorCode.UNKNOWN, message: "Unknown" } } },
+    ],
+    ["a code the catalogue has no text for", { status: 400, body: { error: { code: 99 } } }],
+  ])("%s shows the spec's form fallback", async (_, reply) => {
+    server.on("POST /api/invite", reply);
+    const user = userEvent.setup();
+    renderIntl(<InviteForm />, "en");
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "d@example.org");
+    await user.click(screen.getByRole("button", { name: "Uitnodigen" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe("An unknown error has occurred."),
+    );
+  });
+
+  it("a request that got no answer shows the form fallback too", async () => {
+    // Port 1 on the loopback address: nothing listens, so the request is refused.
+    browseTo("http://127.0.0.1:1");
+    try {
+      const user = userEvent.setup();
+      renderIntl(<InviteForm />);
+      await user.type(screen.getByRole("textbox", { name: "E-mail" }), "e@example.org");
+      await user.click(screen.getByRole("button", { name: "Uitnodigen" }));
+      await waitFor(() =>
+        expect(screen.getByRole("alert").textContent).toBe(messagesOf.nl.errors.formFallback),
+      );
+    } finally {
+      browseTo(server.origin);
+    }
+  });
 });

@@ -100,4 +100,70 @@ describe("useApiQuery", () => {
     expect(state()).toBe("loading|-|-");
     await waitFor(() => expect(state()).toBe("idle|page 1|-"));
   });
+
+  describe("an answer that left before a change was put in place", () => {
+    /** Shows every name it was given, and puts "changed here" in place on `change`. */
+    function Changer({ path, seen }: { path: string; seen: string[] }) {
+      const { data, loading, refresh, setData } = useApiQuery<Item>(path);
+      if (data) seen.push(data.name);
+      return (
+        <div>
+          <p data-testid="state">
+            {loading ? "loading" : "idle"}|{data?.name ?? "-"}
+          </p>
+          <button type="button" onClick={refresh}>
+            refresh
+          </button>
+          <button type="button" onClick={() => setData(() => ({ name: "changed here" }))}>
+            change
+          </button>
+        </div>
+      );
+    }
+
+    it("is not shown over the change after the first load; the server is asked again", async () => {
+      let n = 0;
+      // The first answer was read before the change and arrives after it.
+      server.on("GET /api/item/10", () =>
+        ++n === 1
+          ? { status: 200, body: { name: "before the change" }, delayMs: 150 }
+          : { status: 200, body: { name: "after the change" } },
+      );
+      const seen: string[] = [];
+      render(<Changer path="/api/item/10" seen={seen} />);
+      act(() => screen.getByRole("button", { name: "change" }).click());
+      await waitFor(() => expect(state()).toBe("idle|after the change"));
+      expect(seen).not.toContain("before the change");
+      expect(server.requests).toHaveLength(2);
+    });
+
+    it("is not shown over the change after a refresh; the server is asked again", async () => {
+      let n = 0;
+      server.on("GET /api/item/11", () =>
+        ++n === 2
+          ? { status: 200, body: { name: "before the change" }, delayMs: 150 }
+          : { status: 200, body: { name: `answer ${n}` } },
+      );
+      const seen: string[] = [];
+      render(<Changer path="/api/item/11" seen={seen} />);
+      await waitFor(() => expect(state()).toBe("idle|answer 1"));
+      act(() => screen.getByRole("button", { name: "refresh" }).click());
+      act(() => screen.getByRole("button", { name: "change" }).click());
+      expect(state()).toBe("loading|changed here");
+      await waitFor(() => expect(state()).toBe("idle|answer 3"));
+      expect(seen).not.toContain("before the change");
+      expect(server.requests).toHaveLength(3);
+    });
+
+    it("a change after the answer arrived leaves it be: nothing is asked again", async () => {
+      server.on("GET /api/item/12", { status: 200, body: { name: "loaded" } });
+      render(<Changer path="/api/item/12" seen={[]} />);
+      await waitFor(() => expect(state()).toBe("idle|loaded"));
+      act(() => screen.getByRole("button", { name: "change" }).click());
+      expect(state()).toBe("idle|changed here");
+      await new Promise((r) => setTimeout(r, 100));
+      expect(state()).toBe("idle|changed here");
+      expect(server.requests).toHaveLength(1);
+    });
+  });
 });

@@ -138,6 +138,14 @@ describe("useAutosave", () => {
     expect(status()).toBe(nl.saved);
   });
 
+  it("says there is no connection when a save gets no answer, and keeps retrying", async () => {
+    // Nothing listens on port 9: the request fails without any answer, as when offline.
+    renderIntl(<Probe path="http://127.0.0.1:9/api/offline" />);
+    act(() => autosave.change("typed offline"));
+    await waitFor(() => expect(status()).toBe(`${nl.retrying}: ${nl.noConnection}`));
+    expect(status()).not.toContain(messagesOf.nl.errors.unknown);
+  });
+
   it("flush sends at once and resolves only when the save answered; rejects when it fails", async () => {
     scripted("/api/flush", [
       { status: 200, body: {}, delayMs: 100 },

@@ -205,3 +205,106 @@ test("delete asks first and removes the draft from the list", async ({ page }) =
   await expect(page.getByText(nl.selectMessage)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });
+
+test("a message without its own subject or a body is refused before the confirmation", async ({
+  page,
+}) => {
+  await signIn(page);
+  await openCommunication(page);
+  await page.getByRole("button", { name: nl.newMessage }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "new message" })).toBeVisible();
+  await page.getByRole("button", { name: nl.send, exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: nl.sendNeedsSubject })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: nl.editSubject }).click();
+  await page.getByRole("textbox", { name: nl.subject }).fill(`Leeg ${Date.now().toString(36)}`);
+  await page.keyboard.press("Enter");
+  await page.getByRole("button", { name: nl.send, exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: nl.sendNeedsBody })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+/** Unix seconds of `date` (YYYY-MM-DD) at `time` (HH:mm) on Amsterdam's clocks, away from a clock change. */
+function amsterdamSeconds(date: string, time: string): number {
+  const [y, m, d] = date.split("-").map(Number);
+  const [h, min] = time.split(":").map(Number);
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  const shown = new Date(wall).toLocaleString("sv-SE", { timeZone: "Europe/Amsterdam" });
+  const offset = Date.parse(`${shown.replace(" ", "T")}Z`) - wall;
+  return (wall - offset) / 1000;
+}
+
+test.describe("on a computer set to another time zone", () => {
+  test.use({ timezoneId: "America/New_York" });
+
+  test("schedule a message, see it scheduled, cancel, schedule again", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    // A draft with a subject and a body, made through the API as the screen would.
+    const subject = `Ingepland ${Date.now().toString(36)}`;
+    const created = await page.request.post(`${app.baseURL}/api/panel_message`, {
+      data: { subject },
+      headers: { origin: app.baseURL },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: number };
+    const put = await page.request.put(`${app.baseURL}/api/panel_message/${id}`, {
+      data: { body: "<p>Over een week begint een nieuw onderzoek.</p>" },
+      headers: { origin: app.baseURL },
+    });
+    expect(put.status()).toBe(200);
+
+    await openCommunication(page);
+    await listEntry(page, subject).click();
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toLocaleDateString("en-CA", {
+      timeZone: "Europe/Amsterdam",
+    });
+
+    async function schedule(time: string) {
+      await page.getByRole("button", { name: nl.send, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: nl.confirmSendTitle });
+      await dialog.getByRole("radio", { name: nl.schedule.later }).check();
+      await expect(dialog.getByText(nl.schedule.zoneNote)).toBeVisible();
+      await dialog.getByLabel(nl.schedule.date).fill(tomorrow);
+      await dialog.getByLabel(nl.schedule.time).fill(time);
+      await expect(dialog.getByText(new RegExp(`Het wordt verzonden op .*${time}`))).toBeVisible();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole("button", { name: nl.confirmSchedule }).click();
+      await expect(dialog).toBeHidden();
+      await expect(
+        page.getByText(new RegExp(`Ingepland voor .*${time} \\(Nederlandse tijd\\)`)),
+      ).toBeVisible();
+      await expect(listEntry(page, subject)).toContainText(nl.status.scheduled);
+      await expect(page.getByRole("button", { name: nl.send, exact: true })).toBeDisabled();
+    }
+
+    await schedule("10:15");
+    await page.reload();
+    await listEntry(page, subject).click();
+    await expect(page.getByText(/Ingepland voor .*10:15/)).toBeVisible();
+
+    await page.getByRole("button", { name: nl.cancelSchedule }).click();
+    await expect(page.getByText(nl.cancelled)).toBeVisible();
+    await expect(listEntry(page, subject)).toContainText(nl.status.not_sent);
+    await expect(page.getByRole("button", { name: nl.send, exact: true })).toBeEnabled();
+
+    await schedule("11:45");
+    // Stored as 11:45 on Amsterdam's clocks, not the browser's.
+    const stored = await page.request.get(`${app.baseURL}/api/panel_message/${id}`);
+    expect(stored.status()).toBe(200);
+    expect(await stored.json()).toMatchObject({
+      communication_status: "scheduled",
+      scheduled_for: amsterdamSeconds(tomorrow, "11:45"),
+    });
+    // Nothing went out: it waits for its time.
+    expect(mailsWithSubject(subject)).toEqual([]);
+    await page.getByRole("button", { name: nl.cancelSchedule }).click();
+    await expect(listEntry(page, subject)).toContainText(nl.status.not_sent);
+    const cancelled = await page.request.get(`${app.baseURL}/api/panel_message/${id}`);
+    expect(await cancelled.json()).toMatchObject({
+      communication_status: "not_sent",
+      scheduled_for: null,
+    });
+  });
+});

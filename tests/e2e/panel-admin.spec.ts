@@ -3,6 +3,7 @@ import { e2eAccounts } from "../support/e2e/accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { linkTo, uniqueEmail, waitForMail } from "../support/e2e/panel-mail";
+import { E2E_WEBHOOK_SECRET, svixHeaders } from "../support/svix";
 
 let clientCounter = 0;
 
@@ -122,14 +123,115 @@ test.describe("admin: Panel deelnemers", () => {
     await expect(page.getByText(`${before - 1} deelnemers in totaal`)).toBeVisible();
   });
 
-  test("staff who are not admins cannot delete members", async ({ page, request, baseURL }) => {
+  test("finds a member by their exact address and deletes them", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = uniqueEmail("search");
+    await signUpByApi(request, baseURL!, email);
+    await signIn(page, e2eAccounts.admin);
+    const urls: string[] = [];
+    page.on("request", (req) => urls.push(decodeURIComponent(req.url()).toLowerCase()));
+    await page.goto("/admin/panel");
+    // The list has loaded: the screen's script is running.
+    await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
+    const search = page.getByRole("search");
+    await search
+      .getByLabel("Zoek op e-mailadres", { exact: true })
+      .fill(`  ${email.toUpperCase()} `);
+    await search.getByRole("button", { name: "Zoeken" }).click();
+    await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(rowOf(page, email)).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: `${email} verwijderen` }).click();
+    await page
+      .getByRole("dialog", { name: "Deelnemer verwijderen?" })
+      .getByRole("button", { name: "Definitief verwijderen" })
+      .click();
+    await expect(page.getByText("Deelnemer verwijderd")).toBeVisible();
+    await expect(page.getByText("Geen deelnemer met dit adres")).toBeVisible();
+    await expect(rowOf(page, email)).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Alle deelnemers tonen" }).click();
+    await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
+    await expect(page.getByText("Geen deelnemer met dit adres")).toHaveCount(0);
+    // The address went into no URL the page asked for: the search is a POST body.
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((url) => url.includes(email.toLowerCase()))).toEqual([]);
+  });
+
+  test("a member whose address bounced shows as bounced, and mail can be allowed again", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const email = uniqueEmail("bounced");
+    await signUpByApi(request, baseURL!, email);
+    // The mail provider reports a permanent bounce, signed as it signs.
+    const event = JSON.stringify({
+      type: "email.bounced",
+      created_at: new Date().toISOString(),
+      data: {
+        email_id: "4ef9a417-02e9-4d39-ad75-9611e0fcc33c",
+        to: [email],
+        bounce: { type: "Permanent", subType: "General", message: `No mailbox for ${email}` },
+      },
+    });
+    const res = await request.post("/api/webhooks/resend", {
+      data: event,
+      headers: svixHeaders(event, E2E_WEBHOOK_SECRET),
+    });
+    expect(res.status()).toBe(200);
+
+    await signIn(page, e2eAccounts.admin);
+    await page.goto("/admin/panel");
+    // The list has loaded: the screen's script is running, and the newest member is this one.
+    await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
+    await expect(page.getByRole("row").nth(1)).toContainText(email);
+    await page.getByLabel("Toon", { exact: true }).selectOption({ label: "Teruggekomen mail" });
+    // Only members whose mail bounced are listed.
+    await expect(page.getByRole("row").filter({ hasText: "Komt aan" })).toHaveCount(0);
+    const row = rowOf(page, email);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").nth(3)).toContainText("Teruggekomen");
+    await expect(row.getByRole("cell").nth(3)).toContainText("soort: General");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: `Mail weer toestaan voor ${email}` }).click();
+    await page
+      .getByRole("dialog", { name: "Mail weer toestaan?" })
+      .getByRole("button", { name: "Weer toestaan" })
+      .click();
+    await expect(page.getByText("Mail aan deze deelnemer is weer toegestaan")).toBeVisible();
+    await expect(rowOf(page, email)).toHaveCount(0);
+
+    // Among all members again, mailed as any other.
+    const search = page.getByRole("search");
+    await search.getByLabel("Zoek op e-mailadres", { exact: true }).fill(email);
+    await search.getByRole("button", { name: "Zoeken" }).click();
+    await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
+    await expect(rowOf(page, email).getByRole("cell").nth(3)).toHaveText("Komt aan");
+    await expect(page.getByRole("button", { name: `Mail aan ${email} komt aan` })).toBeDisabled();
+  });
+
+  test("staff who are not admins see delete disabled, with the reason", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const email = uniqueEmail("kept");
     await signUpByApi(request, baseURL!, email);
     await signIn(page, e2eAccounts.staff);
     await page.goto("/admin/panel");
-    await page.getByRole("button", { name: `${email} verwijderen` }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Definitief verwijderen" }).click();
-    await expect(page.getByText("Dit vereist dat je een admin bent")).toBeVisible();
+    const remove = page.getByRole("button", { name: `${email} verwijderen` });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAccessibleDescription(
+      "Alleen admins kunnen deelnemers verwijderen.",
+    );
     await expect(rowOf(page, email)).toHaveCount(1);
   });
 

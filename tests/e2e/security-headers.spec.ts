@@ -79,6 +79,34 @@ test.describe("headers on every page type", () => {
     expect(seen.size).toBe(4);
   });
 
+  test("/study/{id} and /survey/{uuid}: a fresh nonce policy, and the page runs with it", async ({
+    page,
+    request,
+  }) => {
+    const open = (await (await request.get("/api/study/open")).json()) as {
+      items: { id: number; name: string; survey_uuid: string }[];
+    };
+    const study = open.items.find((s) => s.survey_uuid)!;
+    for (const path of [`/study/${study.id}`, `/survey/${study.survey_uuid}`]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expectPortalCsp(cspHeaders(res.headersArray()));
+      const nonce = /'nonce-([^']+)'/.exec(cspHeaders(res.headersArray())[0])![1];
+      expect(await res.text()).toContain(`nonce="${nonce}"`);
+    }
+    // The browser runs the page's scripts under that policy: the study loads in the browser.
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text()))
+        violations.push(m.text());
+    });
+    await page.goto(`/study/${study.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(study.name);
+    await page.goto(`/survey/${study.survey_uuid}`);
+    await expect(page.getByRole("button").first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test("a portal page's redirect for a visitor who is not signed in carries the portal policy", async ({
     request,
   }) => {

@@ -172,26 +172,23 @@ for (const locale of ["nl", "en"] as const) {
         .click();
       await expect(table.getByRole("row", { name: /dropped\.pdf/ })).toHaveCount(0);
 
-      // Download responses: a failure shows the spec's text, a success saves the named file.
-      await page.route(`**/api/study/${id}/responses/export`, (route) =>
-        route.fulfill({ status: 500, body: "" }),
-      );
-      await page.getByRole("button", { name: exact(t.downloadResponses) }).click();
-      await expect(page.getByText(t.downloadFailed)).toBeVisible();
-      await page.unroute(`**/api/study/${id}/responses/export`);
-      await page.route(`**/api/study/${id}/responses/export`, (route) =>
+      // Download responses: a refused check shows the spec's text and downloads nothing.
+      const exportCheck = (url: URL) =>
+        url.pathname === `/api/study/${id}/responses/export` && url.searchParams.has("check");
+      await page.route(exportCheck, (route) =>
         route.fulfill({
-          status: 200,
-          contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-          headers: { "content-disposition": 'attachment; filename="study-answers.xlsx"' },
-          body: "xlsx",
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: 13, message: "An unknown error occurred" } }),
         }),
       );
-      const downloadPromise = page.waitForEvent("download");
+      let downloads = 0;
+      page.on("download", () => downloads++);
       await page.getByRole("button", { name: exact(t.downloadResponses) }).click();
-      expect((await downloadPromise).suggestedFilename()).toBe("study-answers.xlsx");
-      await page.unroute(`**/api/study/${id}/responses/export`);
-      // And the real export: a spreadsheet named after the study.
+      await expect(page.getByText(t.downloadFailed)).toBeVisible();
+      expect(downloads).toBe(0);
+      await page.unroute(exportCheck);
+      // The real export, downloaded by the browser itself: a spreadsheet named after the study.
       const realDownload = page.waitForEvent("download");
       await page.getByRole("button", { name: exact(t.downloadResponses) }).click();
       const spreadsheet = await realDownload;
@@ -229,6 +226,14 @@ for (const locale of ["nl", "en"] as const) {
       const pdf = await visitor.request.get(attachmentUrl(id, attachment.id));
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()["content-type"]).toContain("application/pdf");
+      // The study page offers it to view and to download.
+      const ts = m.studies.study;
+      await expect(
+        body.getByRole("link", { name: ts.viewDocument.replace("{name}", "info.pdf") }),
+      ).toHaveAttribute("href", attachmentUrl(id, attachment.id));
+      await expect(
+        body.getByRole("link", { name: ts.downloadDocument.replace("{name}", "info.pdf") }),
+      ).toHaveAttribute("href", attachmentUrl(id, attachment.id, true));
 
       // A reload finds everything saved.
       await page.reload();
@@ -256,6 +261,24 @@ for (const locale of ["nl", "en"] as const) {
           .filter({ hasText: name }),
       ).toHaveCount(0);
       await visitorContext.close();
+
+      // Duplicate: a not-started copy with the same texts and PDF, selected at once.
+      await page.getByRole("button", { name: exact(t.duplicate) }).click();
+      const copyName = `${name} ${locale === "nl" ? "(kopie)" : "(copy)"}`;
+      await expect(page.getByRole("heading", { level: 2, name: copyName })).toBeVisible();
+      await expect(page.getByText(t.duplicated.replace("{name}", copyName))).toBeVisible();
+      const copyId = await selectedId(page, t.listLabel);
+      expect(copyId).not.toBe(id);
+      await expect(page.getByLabel(t.statusLabel)).toHaveValue("not_started");
+      await expect(table.getByRole("row", { name: /info\.pdf/ })).toBeVisible();
+      await expect(editor.locator("strong")).toHaveText("important");
+      const removed = await page.request.delete(`/api/study/${copyId}`, {
+        headers: { origin: new URL(baseURL!).origin },
+      });
+      expect(removed.status()).toBe(200);
+      await page.reload();
+      await list.locator(`button[data-study-id="${id}"]`).click();
+      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
 
       // Delete with the typed confirmation.
       await page.getByRole("button", { name: exact(t.delete) }).click();

@@ -157,10 +157,10 @@ describe("handler wrapper", () => {
     const staff = await staffWithSession({ admin: true });
     const db = await getDb();
     const id = sha256Hex(staff.cookie.split("=")[1]);
-    // Last used ten minutes ago: fifty minutes of its idle hour left.
+    // Last used ten minutes ago: twenty minutes of its idle half hour left.
     await db
       .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + 50 * 60_000) })
+      .set({ expiresAt: new Date(Date.now() + 20 * 60_000) })
       .where(eq(sessions.id, id));
     const res = await call(adminOnly, { cookie: staff.cookie });
     expect(res.status).toBe(200);
@@ -168,7 +168,7 @@ describe("handler wrapper", () => {
       true,
     );
     const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
 
   it("rate limits per client with 429 code 23 and Retry-After", async () => {

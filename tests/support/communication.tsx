@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { toast, Toaster } from "sonner";
+import { toast } from "sonner";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
+import { Toasts } from "@/components/ui/toasts";
 import type { PublicUser } from "@/lib/auth/public-user";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
 import { startApiTestServer, type ApiTestServer } from "./api-test-server";
@@ -101,7 +102,7 @@ export function renderScreen(user: PublicUser = admin) {
   return renderIntl(
     <StaffUserProvider initial={user}>
       <CommunicationAdmin title="Communicatie" />
-      <Toaster />
+      <Toasts />
     </StaffUserProvider>,
   );
 }

@@ -3,8 +3,10 @@ import {
   afterValidationRules,
   beforeValidationRules,
   clientAddress,
+  clientKey,
   UNKNOWN_CLIENT,
 } from "@/lib/rate-limit/client";
+import { addressBlock } from "@/lib/rate-limit/address-block";
 import { SITE_WIDE } from "@/lib/rate-limit/limiter";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { submitBudget } from "@/lib/responses/rate-limits";
@@ -45,30 +47,40 @@ describe("client address for rate limits", () => {
 });
 
 describe("a feature's client budget", () => {
-  it("counts the site-wide ceiling and the junk budget before validation, per client after", () => {
+  it("counts the junk budget before validation; per client, then the ceiling, after", () => {
     const budget = panelLinkBudget("verify");
     expect(beforeValidationRules(budget, "cabc")).toEqual([
-      { feature: "panel-verify-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
       { feature: "panel-verify-any", subject: "cabc", limit: 90, windowSeconds: 600 },
     ]);
     expect(afterValidationRules(budget, "cabc")).toEqual([
       { feature: "panel-verify", subject: "cabc", limit: 30, windowSeconds: 600 },
+      { feature: "panel-verify-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
     ]);
     expect(budget.junkPerClient).toBeGreaterThan(budget.perClient!);
   });
 
   it("leaves an unknown client to the site-wide ceiling alone", () => {
-    const budget = panelLinkBudget("stop");
-    expect(beforeValidationRules(budget, UNKNOWN_CLIENT)).toEqual([
-      { feature: "panel-stop-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
+    const budget = panelLinkBudget("verify");
+    expect(beforeValidationRules(budget, UNKNOWN_CLIENT)).toEqual([]);
+    expect(afterValidationRules(budget, UNKNOWN_CLIENT)).toEqual([
+      { feature: "panel-verify-site", subject: SITE_WIDE, limit: 600, windowSeconds: 600 },
     ]);
-    expect(afterValidationRules(budget, UNKNOWN_CLIENT)).toEqual([]);
+  });
+
+  it("never lets a ceiling refuse leaving the panel", () => {
+    for (const action of ["stop", "unsubscribe"] as const) {
+      const budget = panelLinkBudget(action);
+      expect(budget.siteWide).toBeUndefined();
+      const rules = [
+        ...beforeValidationRules(budget, UNKNOWN_CLIENT),
+        ...afterValidationRules(budget, UNKNOWN_CLIENT),
+      ];
+      expect(rules).toEqual([]);
+    }
   });
 
   it("keeps anonymous submissions' per-client counters in memory, the ceiling in the database", () => {
-    const [site, junk] = beforeValidationRules(submitBudget, "cabc");
-    expect(site.store).toBeUndefined();
-    expect(site.limit).toBe(2000);
+    const [junk] = beforeValidationRules(submitBudget, "cabc");
     expect(junk.store).toBe("memory");
     expect(afterValidationRules(submitBudget, "cabc")).toEqual([
       {
@@ -78,6 +90,42 @@ describe("a feature's client budget", () => {
         windowSeconds: 3600,
         store: "memory",
       },
+      { feature: "survey-submit-site", subject: SITE_WIDE, limit: 2000, windowSeconds: 3600 },
     ]);
+  });
+});
+
+describe("the address a client is counted by", () => {
+  it("is an IPv6 address's /64, however it is written", () => {
+    const block = addressBlock("2001:db8:1:2:aaaa::1");
+    expect(block).toBe("2001:db8:1:2::/64");
+    for (const same of [
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0db8:0001:0002:0:0:0:9",
+      "[2001:db8:1:2::42]",
+      "2001:DB8:1:2::7",
+    ]) {
+      expect(addressBlock(same), same).toBe(block);
+    }
+    expect(addressBlock("2001:db8:1:3::1")).not.toBe(block);
+    expect(addressBlock("::1")).toBe("0:0:0:0::/64");
+  });
+
+  it("is an IPv4 address as it is, also when written as IPv6", () => {
+    expect(addressBlock("192.0.2.7")).toBe("192.0.2.7");
+    expect(addressBlock("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(addressBlock("::ffff:c000:207")).toBe("192.0.2.7");
+    expect(addressBlock("192.0.2.8")).not.toBe("192.0.2.7");
+  });
+
+  it("leaves anything else as given", () => {
+    expect(addressBlock("not-an-address")).toBe("not-an-address");
+  });
+
+  it("makes one client of two addresses in one /64", () => {
+    const key = (address: string) =>
+      clientKey(new Request("http://localhost/", { headers: { "x-forwarded-for": address } }));
+    expect(key("2001:db8:5:6::1")).toBe(key("2001:db8:5:6:abcd::99"));
+    expect(key("2001:db8:5:6::1")).not.toBe(key("2001:db8:5:7::1"));
   });
 });

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { isPortalPath, pageCsp } from "@/lib/http/page-csp";
+import { isNoncePagePath, isPortalPath, pageCsp } from "@/lib/http/page-csp";
 import { proxy } from "@/proxy";
 
 const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;
@@ -46,6 +46,15 @@ describe("page CSP", () => {
     expect(dev).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
     expect(dev).toContain("connect-src 'self' ws: wss:");
     expect(dev).toHaveLength(11);
+  });
+
+  it("gives the nonce policy to the portal and to /study and /survey, not other public pages", () => {
+    for (const p of ["/admin/studies", "/account", "/study/12", "/survey/abc", "/study"]) {
+      expect(isNoncePagePath(p), p).toBe(true);
+    }
+    for (const p of ["/", "/research", "/studies", "/surveys", "/my-answers", "/news/x"]) {
+      expect(isNoncePagePath(p), p).toBe(false);
+    }
   });
 
   it("knows the portal's paths", () => {

@@ -21,7 +21,7 @@ async function configHeaders(path: string): Promise<Map<string, string[]>> {
 }
 
 describe("next.config.ts headers", () => {
-  it.each(["/", "/research", "/study/12", "/my-answers", "/accounts", "/administrator"])(
+  it.each(["/", "/research", "/studies", "/my-answers", "/accounts", "/administrator"])(
     "public page %s: the static policy and the common headers",
     async (path) => {
       const headers = await configHeaders(path);
@@ -34,8 +34,15 @@ describe("next.config.ts headers", () => {
     },
   );
 
-  it.each(["/admin", "/admin/studies", "/admin/studies/12/survey", "/account"])(
-    "portal page %s: no static policy (proxy.ts sets the nonce one), the other headers still",
+  it.each([
+    "/admin",
+    "/admin/studies",
+    "/admin/studies/12/survey",
+    "/account",
+    "/study/12",
+    "/survey/0b6c1a52-4f7e-4c9a-9d2f-5f2b8a1c3e4d",
+  ])(
+    "page %s: no static policy (proxy.ts sets the nonce one), the other headers still",
     async (path) => {
       const headers = await configHeaders(path);
       expect(headers.has("content-security-policy")).toBe(false);

@@ -62,7 +62,8 @@ describe("proxy matcher", () => {
     for (const address of [
       "/",
       "/research",
-      "/study/12",
+      "/studies",
+      "/surveys",
       "/apix",
       "/_next/static/x.js",
       "/administrator",
@@ -73,10 +74,15 @@ describe("proxy matcher", () => {
     }
   });
 
-  it.each(["/admin", "/admin/studies", "/admin/staff", "/admin/studies/12/survey", "/account"])(
-    "covers the portal page %s, which gets its per-request CSP there",
-    (address) => {
-      expect(matches(address)).toBe(true);
-    },
-  );
+  it.each([
+    "/admin",
+    "/admin/studies",
+    "/admin/staff",
+    "/admin/studies/12/survey",
+    "/account",
+    "/study/12",
+    "/survey/0b6c1a52-4f7e-4c9a-9d2f-5f2b8a1c3e4d",
+  ])("covers the page %s, which gets its per-request CSP there", (address) => {
+    expect(matches(address)).toBe(true);
+  });
 });

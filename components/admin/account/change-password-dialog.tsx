@@ -46,7 +46,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <TextField
         label={t("changePassword.currentPassword")}

@@ -43,7 +43,7 @@ function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <CodeField label={t("disable.code")} {...form.field("totp_code")} />
       <div className="flex flex-wrap justify-end gap-3">

@@ -57,7 +57,7 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
 
   const alert = form.formError ?? (setupError ? errorMessage(setupError) : null);
   return (
-    <form onSubmit={form.onSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {alert ? <Alert tone="error">{alert}</Alert> : null}
       {setup ? (
         <div className="flex flex-col items-center gap-3">

@@ -32,6 +32,7 @@ export function AuditFilters({
 
   return (
     <form
+      method="post"
       aria-label={t("label")}
       className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => e.preventDefault()}

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
-import { MessageDetail, TOAST_MS } from "./message-detail";
+import { MessageDetail } from "./message-detail";
 import { MessageStatusBadge, toDate } from "./message-status";
 
 /**
@@ -58,7 +58,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
   async function createMessage() {
     const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
     if (!result.ok) {
-      toast.error(t("createFailed", { message: result.message }), { duration: TOAST_MS });
+      toast.error(t("createFailed", { message: result.message }));
       return;
     }
     setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));

@@ -8,6 +8,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { useFlushGroup } from "@/components/data/use-flush-group";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
@@ -24,8 +25,6 @@ import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
 import { useTestMail } from "./use-test-mail";
 
-/** Toasts stay this long (spec: 5,000 ms). */
-export const TOAST_MS = 5000;
 /** How often a message being delivered is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
 
@@ -60,7 +59,7 @@ export function MessageDetail({
   const format = useFormatter();
   const describe = useErrorMessage();
   const headingId = useId();
-  const adminOnlyId = useId();
+  const sendAdminOnly = useAdminOnly(isAdmin, t("sendAdminOnly"));
   const query = useApiQuery<PanelMessageDetailDto>(`/api/panel_message/${id}`);
   const sendMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("sendInvalid") } });
   const deleteMutation = useApiMutation();
@@ -147,9 +146,7 @@ export function MessageDetail({
       apply(result.data);
       setPending(null);
       const when = format.dateTime(new Date((sendAt ?? 0) * 1000), centreDateTime);
-      toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }), {
-        duration: TOAST_MS,
-      });
+      toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }));
     } else {
       setDialogError(
         <>
@@ -168,7 +165,7 @@ export function MessageDetail({
     setBusy(false);
     if (result.ok) {
       setPending(null);
-      toast.success(t("deleted"), { duration: TOAST_MS });
+      toast.success(t("deleted"));
       onDeleted(id);
     } else {
       const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;
@@ -224,9 +221,9 @@ export function MessageDetail({
             type="button"
             variant="primary"
             icon={<Send aria-hidden className="size-4" />}
-            disabled={!draft || !isAdmin}
+            disabled={!draft || sendAdminOnly.disabled}
             pending={checking}
-            aria-describedby={draft && !isAdmin ? adminOnlyId : undefined}
+            aria-describedby={draft ? sendAdminOnly.describedBy : undefined}
             onClick={() => void startSend()}
           >
             {t("send")}
@@ -250,11 +247,7 @@ export function MessageDetail({
             {t("delete")}
           </SubmitButton>
         </div>
-        {draft && !isAdmin ? (
-          <p id={adminOnlyId} className="mt-2 text-sm text-muted">
-            {t("sendAdminOnly")}
-          </p>
-        ) : null}
+        {draft && sendAdminOnly.reason ? <div className="mt-2">{sendAdminOnly.reason}</div> : null}
         {actionError ? (
           <Alert tone="error" className="mt-3">
             {actionError}

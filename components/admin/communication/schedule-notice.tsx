@@ -5,17 +5,15 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { PanelMessageDto } from "@/lib/mailings/schemas";
 import { centreDateTime } from "./schedule-picker";
 
-/** Toasts stay this long (spec: 5,000 ms). */
-const TOAST_MS = 5000;
-
 /**
- * A scheduled message says when it goes out (Amsterdam time) and, for an admin, offers to
- * cancel back to a draft; a message that came to its time with nobody to send to says so.
+ * A scheduled message says when it goes out (Amsterdam time) and offers to cancel back to a
+ * draft (an admin's action: disabled with the reason for other staff); a message that came to its time with nobody to send to says so.
  */
 export function ScheduleNotice({
   message,
@@ -30,6 +28,7 @@ export function ScheduleNotice({
   const format = useFormatter();
   const cancelMutation = useApiMutation();
   const [error, setError] = useState<string | null>(null);
+  const adminOnly = useAdminOnly(isAdmin, t("cancelAdminOnly"));
 
   if (message.communication_status === "failed") {
     return (
@@ -48,7 +47,7 @@ export function ScheduleNotice({
     });
     if (result.ok) {
       onChanged(result.data);
-      toast.success(t("cancelled"), { duration: TOAST_MS });
+      toast.success(t("cancelled"));
     } else setError(t("cancelFailed", { message: result.message }));
   }
 
@@ -58,17 +57,20 @@ export function ScheduleNotice({
       <Alert tone="info" title={t("scheduledFor", { when })}>
         {t("scheduledNote")}
       </Alert>
-      {isAdmin ? (
+      <div>
         <SubmitButton
           type="button"
           variant="secondary"
           icon={<CalendarX aria-hidden className="size-4" />}
           pending={cancelMutation.pending}
+          disabled={adminOnly.disabled}
+          aria-describedby={adminOnly.describedBy}
           onClick={() => void cancel()}
         >
           {t("cancelSchedule")}
         </SubmitButton>
-      ) : null}
+        {adminOnly.reason ? <div className="mt-2">{adminOnly.reason}</div> : null}
+      </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
     </div>
   );

@@ -7,9 +7,6 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import type { FlushGroup } from "@/components/data/use-flush-group";
 import { ErrorCode } from "@/lib/errors/codes";
 
-/** Toasts stay this long (spec: 5,000 ms). */
-const TOAST_MS = 5000;
-
 /**
  * "Send me a test": saves what is on screen first (nothing is sent when that fails), then mails
  * the draft to the signed-in staff member. Problems go to `onError`, success is a toast.
@@ -35,7 +32,7 @@ export function useTestMail(
     }
     const result = await mutation.run({ path: `/api/panel_message/${id}/test`, body: {} });
     setTesting(false);
-    if (result.ok) toast.success(t("testSent", { email: userEmail }), { duration: TOAST_MS });
+    if (result.ok) toast.success(t("testSent", { email: userEmail }));
     else onError(t("testFailed", { message: result.message }));
   }
 

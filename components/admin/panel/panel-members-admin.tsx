@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
@@ -19,6 +20,7 @@ import {
   type PanelUserList,
   type PanelUserStatus,
 } from "@/lib/panel/schemas";
+import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { MemberFinder, type MemberSearch } from "./member-finder";
 
 type PendingAction = { kind: "resend" | "delete" | "clearBounce"; member: PanelUserDto };
@@ -48,11 +50,14 @@ function pastTheEnd(list: PanelUserList): boolean {
 /**
  * The 'Panel deelnemers' screen: the member list, ten a page (all members, or verified,
  * unverified or bounced ones), a search by address, and per member: resend the verification
- * mail, allow mail again after a bounce, delete.
+ * mail, allow mail again after a bounce, delete (admins only: disabled with the reason for other
+ * staff).
  */
 export function PanelMembersAdmin() {
   const t = useTranslations("panel.admin");
   const errorMessage = useErrorMessage();
+  const { user } = useStaffUser();
+  const deleteAdminOnly = useAdminOnly(user.is_admin, t("deleteAdminOnly"));
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PanelUserStatus | undefined>(undefined);
   const [search, setSearch] = useState<MemberSearch | null>(null);
@@ -138,6 +143,10 @@ export function PanelMembersAdmin() {
         </div>
       ) : null}
 
+      {list && list.items.length > 0 && deleteAdminOnly.reason ? (
+        <div className="mt-4">{deleteAdminOnly.reason}</div>
+      ) : null}
+
       <div className="mt-6">
         {loadError ? (
           <Alert tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
@@ -220,6 +229,8 @@ export function PanelMembersAdmin() {
                         name: t("deleteFor", { email: member.email }),
                         icon: Trash2,
                         tone: "danger",
+                        disabled: deleteAdminOnly.disabled,
+                        describedBy: deleteAdminOnly.describedBy,
                         onClick: (e) => open("delete", member, e.currentTarget),
                       },
                     ]}

@@ -23,7 +23,7 @@ export function UserMenu() {
       router.refresh();
       return;
     }
-    toast.error(t("logoutFailed"), { duration: 5000 });
+    toast.error(t("logoutFailed"));
   }
 
   return (

@@ -29,6 +29,7 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
 
   return (
     <form
+      method="post"
       onSubmit={form.onSubmit}
       noValidate
       aria-labelledby="invite-title"

@@ -50,7 +50,7 @@ export function StaffView() {
     });
     setBusyId(null);
     if (!result.ok) {
-      toast.error(result.message, { duration: 5000 });
+      toast.error(result.message);
       return;
     }
     replaceItem(result.data);
@@ -62,7 +62,7 @@ export function StaffView() {
     const result = await run({ path: `/api/staff/${member.id}/resend_invite`, body: {} });
     setBusyId(null);
     if (result.ok) toast.success(t("inviteResent"));
-    else toast.error(result.message, { duration: 5000 });
+    else toast.error(result.message);
   }
 
   async function confirmSensitive({ kind, member }: Sensitive, password: string) {

@@ -6,24 +6,14 @@ import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
-import { apiUpload } from "@/lib/api-client";
-import {
-  attachmentUrl,
-  MAX_ATTACHMENT_BYTES,
-  ONLY_PDF_MESSAGE,
-  type AttachmentDto,
-  type AttachmentList,
-} from "@/lib/attachments/schemas";
-import { ErrorCode } from "@/lib/errors/codes";
+import { attachmentUrl, type AttachmentDto, type AttachmentList } from "@/lib/attachments/schemas";
 import { formatFileSize } from "./format";
-
-type UploadState = { key: number; name: string; progress: number; error?: string };
+import { useAttachmentUploads } from "./use-attachment-uploads";
 
 /**
  * A study's PDF attachments: the list (name, size, upload date) with view, download, copy link
@@ -36,12 +26,10 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
   const tc = useTranslations("common");
   const locale = useLocale();
   const format = useFormatter();
-  const describe = useErrorMessage();
   const headingId = useId();
   const path = `/api/study/${studyId}/attachments`;
   const list = useApiQuery<AttachmentList>(path);
   const items = list.data?.items ?? null;
-  const [uploads, setUploads] = useState<UploadState[]>([]);
   const [dragging, setDragging] = useState(false);
   const [removing, setRemoving] = useState<AttachmentDto | null>(null);
   const removal = useApiMutation();
@@ -49,54 +37,14 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
   const uploadButton = useRef<HTMLButtonElement>(null);
   // After a delete its row (and the button that opened the dialog) is gone.
   const removed = useRef(false);
-  const nextKey = useRef(0);
 
   useEffect(() => {
     if (list.error) console.error("loading attachments failed", { studyId, error: list.error });
   }, [list.error, studyId]);
 
-  const patch = (key: number, change: Partial<UploadState>) =>
-    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
-
-  async function uploadOne(file: File) {
-    const key = nextKey.current++;
-    setUploads((all) => [...all, { key, name: file.name, progress: 0 }]);
-    if (!file.name.toLowerCase().endsWith(".pdf")) {
-      patch(key, { error: t("onlyPdf") });
-      return;
-    }
-    if (file.size > MAX_ATTACHMENT_BYTES) {
-      patch(key, { error: t("tooLarge") });
-      return;
-    }
-    const body = new FormData();
-    body.append("file", file);
-    const result = await apiUpload<AttachmentDto>(path, body, (share) =>
-      patch(key, { progress: Math.round(share * 100) }),
-    );
-    if (!result.ok) {
-      console.error("attachment upload failed", { studyId, status: result.status });
-      const { error } = result;
-      patch(key, {
-        error: error.network
-          ? t("uploadFailed")
-          : error.code === ErrorCode.FILE_REJECTED && error.message === ONLY_PDF_MESSAGE
-            ? t("onlyPdf")
-            : error.code === ErrorCode.UNKNOWN
-              ? t("uploadFailed")
-              : describe(error),
-      });
-      return;
-    }
-    setUploads((all) => all.filter((u) => u.key !== key));
-    list.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
-    toast.success(t("uploaded", { name: file.name }));
-  }
-
-  async function uploadAll(files: FileList | File[] | null) {
-    // One after the other: several 20 MB bodies at once would only slow each other down.
-    for (const file of Array.from(files ?? [])) await uploadOne(file);
-  }
+  const { uploads, uploadAll, dismiss } = useAttachmentUploads(studyId, path, (attachment) =>
+    list.setData((data) => ({ items: [attachment, ...(data?.items ?? [])] })),
+  );
 
   async function copyLink(attachment: AttachmentDto) {
     const url = new URL(attachmentUrl(studyId, attachment.id), window.location.origin).href;
@@ -104,7 +52,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
       await navigator.clipboard.writeText(url);
       toast.success(t("linkCopied"));
     } catch {
-      toast.error(t("copyFailed"), { duration: 5000 });
+      toast.error(t("copyFailed"));
     }
   }
 
@@ -192,7 +140,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
                       type="button"
                       className="btn-ghost -my-1 p-1"
                       aria-label={`${tc("close")}: ${upload.name}`}
-                      onClick={() => setUploads((all) => all.filter((u) => u.key !== upload.key))}
+                      onClick={() => dismiss(upload.key)}
                     >
                       <X aria-hidden className="size-4" />
                     </button>

@@ -44,7 +44,7 @@ export function DeleteStudyDialog({
     const result = await run({ path: `/api/study/${study.id}`, method: "DELETE" });
     if (!result.ok) return;
     deleted.current = true;
-    toast.success(t("deleted"), { duration: 5000 });
+    toast.success(t("deleted"));
     setTyped("");
     onDeleted();
   }

@@ -44,10 +44,11 @@ export function StudiesView() {
     [studies],
   );
 
-  async function select(id: number | null) {
-    if (id === selectedId) return;
+  /** Saves what the open pane still holds; false (and says why) when that failed. */
+  async function flushPane(): Promise<boolean> {
     try {
       await flushOpen.current?.();
+      return true;
     } catch (error) {
       const apiError = error instanceof ApiCallError ? error.error : undefined;
       toast.error(
@@ -56,17 +57,34 @@ export function StudiesView() {
             ? describe(apiError)
             : describe({ code: ErrorCode.UNKNOWN, message: "", network: true }),
         }),
-        { duration: 5000 },
       );
+      return false;
+    }
+  }
+
+  async function select(id: number | null) {
+    if (id === selectedId) return;
+    if (await flushPane()) setSelectedId(id);
+  }
+
+  /** A copy of the study, made after its pending edits are saved, so the copy has them too. */
+  async function duplicate(id: number) {
+    if (!(await flushPane())) return;
+    const result = await run<StudyDto>({ path: `/api/study/${id}/duplicate`, method: "POST" });
+    if (!result.ok) {
+      toast.error(t("duplicateFailed", { message: result.message }), { duration: 5000 });
       return;
     }
-    setSelectedId(id);
+    studies.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
+    flushOpen.current = null;
+    setSelectedId(result.data.id);
+    toast.success(t("duplicated", { name: result.data.name }), { duration: 5000 });
   }
 
   async function create() {
     const result = await run<StudyDto>({ path: "/api/study", body: {} });
     if (!result.ok) {
-      toast.error(result.message, { duration: 5000 });
+      toast.error(result.message);
       return;
     }
     studies.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
@@ -141,6 +159,7 @@ export function StudiesView() {
               key={selected.id}
               study={selected}
               onChange={replace}
+              onDuplicate={() => duplicate(selected.id)}
               onDeleted={(id) => {
                 flushOpen.current = null;
                 setSelectedId(null);

@@ -1,6 +1,6 @@
 "use client";
 
-import { ClipboardList, Trash2 } from "lucide-react";
+import { ClipboardList, Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
@@ -8,8 +8,10 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
+import { useAdminOnly } from "@/components/ui/admin-only";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { SubmitButton } from "@/components/ui/submit-button";
 import { apiOrThrow } from "@/lib/api-client";
 import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -30,11 +32,14 @@ type RichField = "short_description" | "description";
 export function StudyDetail({
   study,
   onChange,
+  onDuplicate,
   onDeleted,
   registerFlush,
 }: {
   study: StudyDto;
   onChange: (study: StudyDto) => void;
+  /** Copies the study (descriptions, PDFs, survey) into a new not-started one. */
+  onDuplicate: () => Promise<void>;
   onDeleted: (id: number) => void;
   /** Hands the screen a way to save everything pending before it closes this pane. */
   registerFlush: (flush: () => Promise<void>) => void;
@@ -43,7 +48,9 @@ export function StudyDetail({
   const format = useFormatter();
   const { user } = useStaffUser();
   const [deleting, setDeleting] = useState(false);
+  const [duplicating, setDuplicating] = useState(false);
   const headingId = useId();
+  const deleteAdminOnly = useAdminOnly(user.is_admin, t("deleteOnlyAdmins"));
 
   const shortDescription = useRichField(study, "short_description", onChange);
   const description = useRichField(study, "description", onChange);
@@ -63,7 +70,7 @@ export function StudyDetail({
       body: { status },
     });
     if (!result.ok) {
-      toast.error(t("statusFailed", { message: result.message }), { duration: 5000 });
+      toast.error(t("statusFailed", { message: result.message }));
       return;
     }
     onChange(result.data);
@@ -113,14 +120,30 @@ export function StudyDetail({
             <span className="first-letter:uppercase">{t("editSurvey")}</span>
           </Link>
           <DownloadResponsesButton studyId={study.id} />
-          {user.is_admin ? (
-            <button type="button" className="btn-danger" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden className="size-4" />
-              <span className="first-letter:uppercase">{t("delete")}</span>
-            </button>
-          ) : (
-            <p className="text-sm text-muted">{t("deleteOnlyAdmins")}</p>
-          )}
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            pending={duplicating}
+            pendingLabel={t("duplicating")}
+            icon={<Copy aria-hidden className="size-4" />}
+            onClick={() => {
+              setDuplicating(true);
+              void onDuplicate().finally(() => setDuplicating(false));
+            }}
+          >
+            <span className="first-letter:uppercase">{t("duplicate")}</span>
+          </SubmitButton>
+          <button
+            type="button"
+            className="btn-danger"
+            disabled={deleteAdminOnly.disabled}
+            aria-describedby={deleteAdminOnly.describedBy}
+            onClick={() => setDeleting(true)}
+          >
+            <Trash2 aria-hidden className="size-4" />
+            <span className="first-letter:uppercase">{t("delete")}</span>
+          </button>
+          {deleteAdminOnly.reason}
         </div>
       </header>
 

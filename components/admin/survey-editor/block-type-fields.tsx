@@ -46,7 +46,7 @@ export function BlockTypeFields({
         />
       )}
 
-      {block.type === "open_question" ? (
+      {block.type !== "text" ? (
         <Checkbox
           id={`${id}-required`}
           label={t("required")}
@@ -163,7 +163,7 @@ function ScaleBoundField({
     <TextField
       id={id}
       label={label}
-      description={t("scaleHint")}
+      description={typed !== null && !/^\s*-?\d+\s*$/.test(typed) ? t("scaleHint") : undefined}
       inputMode="numeric"
       value={typed ?? String(value)}
       error={error}

@@ -81,10 +81,19 @@ export function OptionsEditor({
         <ol className="space-y-2">
           {options.map((option, index) => (
             <li
-              key={`${index}-${option.text}`}
+              key={index}
               className="flex items-center gap-2 rounded-md border border-gray-200 px-3 py-1"
             >
-              <span className="min-w-0 flex-1 break-words">{option.text}</span>
+              <OptionText
+                id={`${id}-${index}-text`}
+                label={t("optionText", { position: index + 1 })}
+                text={option.text}
+                invalid={errorAt(index) !== null}
+                describedBy={`${id}-${index}-error`}
+                onChange={(text) =>
+                  onChange(options.map((o, i) => (i === index ? { ...o, text } : o)))
+                }
+              />
               <button
                 id={optionButtonId(id, index, "up")}
                 type="button"
@@ -139,5 +148,45 @@ export function OptionsEditor({
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * An option's text, edited in place. Stored as typed; on leaving the field it is trimmed, and
+ * an emptied field takes back the text it had (an option without text cannot be chosen).
+ */
+function OptionText({
+  id,
+  label,
+  text,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  invalid: boolean;
+  describedBy: string;
+  onChange: (text: string) => void;
+}) {
+  const [before, setBefore] = useState(text);
+  return (
+    <input
+      id={id}
+      className="input min-w-0 flex-1 border-transparent px-2 py-1 hover:border-gray-300"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? describedBy : undefined}
+      maxLength={500}
+      value={text}
+      onFocus={() => setBefore(text)}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={() => {
+        const normal = normalizeOptionText(text);
+        if (normal === "") onChange(before);
+        else if (normal !== text) onChange(normal);
+      }}
+    />
   );
 }

@@ -16,7 +16,6 @@ import {
   type EditorBlock,
   type EditorStep,
 } from "./model";
-import { TOAST_MS } from "./use-survey-save";
 
 /**
  * The working copy of the survey and every edit to it: the steps, the step on screen, and the
@@ -72,13 +71,13 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       const next = [...steps, { order: steps.length, key: newKey(), blocks: [] }];
       commit(next);
       selectStep(next.length - 1);
-      toast.success(t("stepAdded", { number: next.length }), { duration: TOAST_MS });
+      toast.success(t("stepAdded", { number: next.length }));
     },
 
     deleteStep(index: number) {
       commit(removeItem(steps, index));
       setCurrent(Math.max(0, Math.min(index, steps.length - 2)));
-      toast.success(t("stepDeleted"), { duration: TOAST_MS });
+      toast.success(t("stepDeleted"));
     },
 
     addBlock() {
@@ -115,7 +114,7 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       if (!step) return undefined;
       const remaining = removeItem(step.blocks, index);
       updateBlocks(remaining);
-      toast.success(t("blockDeleted"), { duration: TOAST_MS });
+      toast.success(t("blockDeleted"));
       return remaining[Math.min(index, remaining.length - 1)];
     },
 

@@ -9,8 +9,6 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
 
-/** Toasts of the editor stay 5 seconds (spec §9). */
-export const TOAST_MS = 5000;
 /** Saved after this pause in editing. */
 const AUTOSAVE_DELAY_MS = 800;
 /**
@@ -85,7 +83,7 @@ export function useSurveySave(initial: EditorSurvey) {
     replace(result.data.steps);
     setConflict(false);
     setConflictOpen(false);
-    toast.success(t("loadedNewer"), { duration: TOAST_MS });
+    toast.success(t("loadedNewer"));
     return null;
   }
 
@@ -100,7 +98,7 @@ export function useSurveySave(initial: EditorSurvey) {
     setConflictOpen(false);
     try {
       await autosave.flush();
-      toast.success(t("keptMine"), { duration: TOAST_MS });
+      toast.success(t("keptMine"));
     } catch {
       // Shown by the save status, or by this dialog again on another conflict.
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { transaction, type DbOrTx } from "@/db/client";
 import {
   panelMessageBatches,
   panelMessageDeliveries,
@@ -34,9 +34,8 @@ const unleased = () =>
  * Recorded batches whose outcome is still unknown after the provider has forgotten their key
  * are failed, never sent blind: a resend could reach the members a second time.
  */
-export async function failExpiredBatches(): Promise<number> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+export async function failExpiredBatches(tx?: DbOrTx): Promise<number> {
+  return transaction(tx, async (tx) => {
     const expired = await tx
       .select({ id: panelMessageBatches.id, messageId: panelMessageBatches.messageId })
       .from(panelMessageBatches)
@@ -58,9 +57,8 @@ export async function failExpiredBatches(): Promise<number> {
  * A recorded batch that is due again (a retry, or a sender died holding it), taken with a new
  * lease. It is sent exactly as recorded: same mails, same order, same key.
  */
-async function claimRecordedBatch(): Promise<ClaimResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+async function claimRecordedBatch(tx?: DbOrTx): Promise<ClaimResult> {
+  return transaction(tx, async (tx) => {
     const [row] = await tx
       .select({
         id: panelMessageBatches.id,
@@ -119,9 +117,8 @@ async function claimRecordedBatch(): Promise<ClaimResult> {
  * parallel senders take different rows. Deliveries of members who have left since the message
  * was queued, or whose address has bounced since, are failed here: they get nothing.
  */
-async function claimNewBatch(): Promise<ClaimResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+async function claimNewBatch(tx?: DbOrTx): Promise<ClaimResult> {
+  return transaction(tx, async (tx) => {
     const rows = await tx
       .select({
         id: panelMessageDeliveries.id,
@@ -242,7 +239,7 @@ async function claimNewBatch(): Promise<ClaimResult> {
  * The next batch to send, with a lease: a recorded batch that is due again comes first, else
  * a new one is recorded from pending deliveries.
  */
-export async function claimNextBatch(): Promise<ClaimResult> {
-  const recorded = await claimRecordedBatch();
-  return recorded.kind === "none" ? claimNewBatch() : recorded;
+export async function claimNextBatch(tx?: DbOrTx): Promise<ClaimResult> {
+  const recorded = await claimRecordedBatch(tx);
+  return recorded.kind === "none" ? claimNewBatch(tx) : recorded;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { panelMessageBatches, panelMessageDeliveries, panelMessages } from "@/db/schema";
 
 /**
@@ -8,7 +8,7 @@ import { panelMessageBatches, panelMessageDeliveries, panelMessages } from "@/db
  * recorded content erased, and counts them on the message. Runs inside the caller's transaction.
  */
 export async function failBatch(
-  tx: Db,
+  tx: DbOrTx,
   batch: { id: number; messageId: number },
   reason: string,
 ): Promise<number> {

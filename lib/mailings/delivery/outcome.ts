@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { transaction, type DbOrTx } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
 import { rowsOf } from "../rows";
 import { completeMessage } from "./progress";
@@ -13,7 +13,7 @@ type Row = { id: number; value: string | null };
 
 /** One UPDATE for many rows, each with its own value, from a VALUES list. */
 async function markDeliveries(
-  tx: Db,
+  tx: DbOrTx,
   rows: Row[],
   status: "sent" | "failed",
   attempts: number,
@@ -37,7 +37,7 @@ async function markDeliveries(
 }
 
 async function accept(
-  tx: Db,
+  tx: DbOrTx,
   batch: ClaimedBatch,
   attempts: number,
   outcome: Extract<ProviderOutcome, { kind: "accepted" }>,
@@ -77,9 +77,9 @@ async function accept(
 export async function recordOutcome(
   batch: ClaimedBatch,
   outcome: ProviderOutcome,
+  tx?: DbOrTx,
 ): Promise<Marked> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return transaction(tx, async (tx) => {
     // The message row first: marking its batches one at a time keeps its counts exact and
     // lets the last one see that nothing is pending any more.
     await tx
@@ -122,7 +122,7 @@ export async function recordOutcome(
           );
       }
     }
-    await completeMessage(tx, batch.messageId);
+    await completeMessage(batch.messageId, tx);
     return marked;
   });
 }

@@ -1,13 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { rowsOf } from "../rows";
 
 /**
  * A queued or sending message with no pending delivery left is `sent`, with `sent_at`. Called
  * after each batch (inside its transaction) and at the end of every run.
  */
-export async function completeMessage(db: Db, messageId?: number): Promise<void> {
+export async function completeMessage(messageId?: number, tx?: DbOrTx): Promise<void> {
+  const db = await dbOr(tx);
   const only = messageId === undefined ? sql`` : sql`and m.id = ${messageId}`;
   await db.execute(sql`
     update panel_messages m
@@ -18,8 +19,8 @@ export async function completeMessage(db: Db, messageId?: number): Promise<void>
         where d.message_id = m.id and d.status = 'pending')`);
 }
 
-export async function completeMessages(): Promise<void> {
-  await completeMessage(await getDb());
+export async function completeMessages(tx?: DbOrTx): Promise<void> {
+  await completeMessage(undefined, tx);
 }
 
 export type PendingWork = {

@@ -200,6 +200,85 @@ describe("the survey editor", () => {
     );
   });
 
+  it("edits an option's text in place, taking back an emptied one", async () => {
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "multiple_choice",
+              is_required: true,
+              data_name: "where",
+              order: 0,
+              question_text: "Where?",
+              allow_multiple: false,
+              options: [
+                { order: 0, text: "Hom" },
+                { order: 1, text: "Work" },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const b = within(block(1));
+    const first = b.getByLabelText(t.optionText.replace("{position}", "1"));
+    fireEvent.focus(first);
+    fireEvent.change(first, { target: { value: "Home " } });
+    fireEvent.blur(first);
+    await waitFor(() =>
+      expect(lastSteps()[0].blocks[0]).toMatchObject({
+        options: [
+          { order: 0, text: "Home" },
+          { order: 1, text: "Work" },
+        ],
+      }),
+    );
+    const second = b.getByLabelText(t.optionText.replace("{position}", "2"));
+    fireEvent.focus(second);
+    fireEvent.change(second, { target: { value: "  " } });
+    fireEvent.blur(second);
+    expect((second as HTMLInputElement).value).toBe("Work");
+    await saved();
+  });
+
+  it("explains a scale bound only when it is not a number, and refuses a minimum above the maximum", async () => {
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "scale",
+              is_required: true,
+              data_name: "much",
+              order: 0,
+              question_text: "How much?",
+              min_value: 1,
+              max_value: 5,
+              min_label: "",
+              max_label: "",
+            },
+          ],
+        },
+      ],
+    });
+    const b = within(block(1));
+    expect(b.queryByText(t.scaleHint)).toBeNull();
+    const min = b.getByLabelText(t.minValue);
+    fireEvent.change(min, { target: { value: "abc" } });
+    expect(b.getByText(t.scaleHint)).toBeTruthy();
+    fireEvent.change(min, { target: { value: "7" } });
+    expect(b.queryByText(t.scaleHint)).toBeNull();
+    expect(await b.findByText(t.problems.scale_min_above_max)).toBeTruthy();
+    // Back within bounds, it saves: nothing is left waiting for the next test.
+    fireEvent.change(min, { target: { value: "2" } });
+    await waitFor(() => expect(b.queryByText(t.problems.scale_min_above_max)).toBeNull());
+    await waitFor(() => expect(lastSteps()[0].blocks[0]).toMatchObject({ min_value: 2 }));
+    await saved();
+  });
+
   it("shows a duplicate data name at its field at once", async () => {
     await openEditor();
     fireEvent.click(screen.getByRole("button", { name: t.addStep }));

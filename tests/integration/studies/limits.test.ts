@@ -98,7 +98,7 @@ describe("PUT /api/study/{id}: response_limit and closes_at", () => {
       const res = await update(studyId, { [field]: value });
       expect(res.status, `${field}=${value}`).toBe(400);
       expect(res.body.error.code).toBe(22);
-      expect(Object.keys(res.body.error.fields)).toEqual([field]);
+      expect(Object.keys(res.body.error.fields ?? {})).toEqual([field]);
     }
     expect(await stored(studyId)).toMatchObject({ responseLimit: null, closesAt: null });
   });
@@ -192,7 +192,7 @@ describe("a study that reaches its response limit", () => {
     const atLimit = await update(studyId, { status: "open" });
     expect(atLimit.status).toBe(400);
     expect(atLimit.body.error.code).toBe(22);
-    expect(Object.keys(atLimit.body.error.fields)).toEqual(["status"]);
+    expect(Object.keys(atLimit.body.error.fields ?? {})).toEqual(["status"]);
     const raised = await update(studyId, { response_limit: 2 });
     expect(raised.body.status).toBe("finished");
     const reopened = await update(studyId, { status: "open" });
@@ -279,7 +279,7 @@ describe("a study past its closing time", () => {
     const { studyId } = await insertStudyWithSurvey({ status: "finished" });
     const refused = await update(studyId, { status: "open", closes_at: nowSeconds() - 1 });
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.error.fields)).toEqual(["status"]);
+    expect(Object.keys(refused.body.error.fields ?? {})).toEqual(["status"]);
     expect(await stored(studyId)).toMatchObject({ status: "finished", closesAt: null });
     const moved = await update(studyId, { status: "open", closes_at: nowSeconds() + 3_600 });
     expect(moved.status).toBe(200);

@@ -171,6 +171,23 @@ describe("GET /api/study/{id}/responses/export", () => {
     expect((await bad.json()).error.code).toBe(ErrorCode.INVALID_INPUT);
   });
 
+  it("with check=1 answers 204 and no body when the export would start, else its refusal", async () => {
+    const { studyId } = await studyWithHistory("Checked study");
+    const ok = await exportRequest(studyId, "?check=1");
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("content-disposition")).toBeNull();
+    expect(await ok.text()).toBe("");
+
+    const missing = await exportRequest(987_654, "?check=1");
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error.code).toBe(ErrorCode.NOT_FOUND);
+    const anonymous = await exportRequest(studyId, "?check=1", null);
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).error.code).toBe(ErrorCode.NOT_SIGNED_IN);
+    const bad = await exportRequest(studyId, "?check=yes");
+    expect(bad.status).toBe(400);
+  });
+
   it("streams an xlsx with the responses, retired columns and the codebook", async () => {
     const { studyId } = await studyWithHistory();
     const res = await exportRequest(studyId);

@@ -20,6 +20,8 @@ const ruleBuilders: Record<string, { rules: () => RateLimitRule[]; expected: Rat
     expected: [
       { feature: "login-client", subject: CLIENT, limit: 30, windowSeconds: 900 },
       { feature: "login-email", subject: EMAIL, limit: 5, windowSeconds: 900 },
+      // Every caller's failures, counted last: a client refused by its own limit adds nothing.
+      { feature: "login-failures-site", subject: "*", limit: 300, windowSeconds: 900 },
     ],
   },
   secondFactorRule: {
@@ -28,7 +30,10 @@ const ruleBuilders: Record<string, { rules: () => RateLimitRule[]; expected: Rat
   },
   secondFactorClientRules: {
     rules: () => limits.secondFactorClientRules(CLIENT),
-    expected: [{ feature: "login-2fa-client", subject: CLIENT, limit: 30, windowSeconds: 900 }],
+    expected: [
+      { feature: "login-2fa-client", subject: CLIENT, limit: 30, windowSeconds: 900 },
+      { feature: "login-2fa-failures-site", subject: "*", limit: 300, windowSeconds: 900 },
+    ],
   },
   forgotPasswordRules: {
     rules: () => limits.forgotPasswordRules(EMAIL, CLIENT),
@@ -75,8 +80,13 @@ describe("the sign-in rate-limit rules", () => {
   );
 
   it("leave out the per-client counters when the client is unknown", () => {
-    expect(limits.loginRules(EMAIL, "unknown").map((r) => r.feature)).toEqual(["login-email"]);
-    expect(limits.secondFactorClientRules("unknown")).toEqual([]);
+    expect(limits.loginRules(EMAIL, "unknown").map((r) => r.feature)).toEqual([
+      "login-email",
+      "login-failures-site",
+    ]);
+    expect(limits.secondFactorClientRules("unknown").map((r) => r.feature)).toEqual([
+      "login-2fa-failures-site",
+    ]);
     expect(limits.forgotPasswordRules(EMAIL, "unknown").map((r) => r.feature)).toEqual([
       "forgot-email",
     ]);

@@ -299,6 +299,25 @@ describe("surveyProblems", () => {
     });
   });
 
+  it("refuses a scale whose minimum is above its maximum, at the maximum", () => {
+    const scale = (min_value: number, max_value: number): Step["blocks"][number] => ({
+      type: "scale",
+      data_name: `s${min_value}${max_value}`,
+      order: 0,
+      question_text: "How much?",
+      min_value,
+      max_value,
+      min_label: "",
+      max_label: "",
+      is_required: true,
+    });
+    expect(surveyProblems([{ order: 0, blocks: [scale(5, 1)] }])).toEqual({
+      "steps.0.blocks.0.max_value": "scale_min_above_max",
+    });
+    expect(surveyProblems([{ order: 0, blocks: [scale(3, 3)] }])).toEqual({});
+    expect(surveyProblems([{ order: 0, blocks: [scale(-2, 2)] }])).toEqual({});
+  });
+
   it("is part of the save schema, with the field's path", () => {
     const result = saveSurveySchema.safeParse({
       study_id: 1,

@@ -1,15 +1,19 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { exportQuerySchema, exportResponses } from "@/lib/responses/export-download";
+import { checkExport, exportQuerySchema, exportResponses } from "@/lib/responses/export-download";
 import { idParamsSchema } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 // A large study takes a while to stream; hosts with a time limit per call allow this much.
 export const maxDuration = 60;
 
-/** Staff: every response of the study as .xlsx (sheets 'responses' and 'codebook') or CSV. */
+/**
+ * Staff: every response of the study as .xlsx (sheets 'responses' and 'codebook') or CSV; with
+ * `check=1` only 204 when it would start.
+ */
 export const GET = route(
   { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
-  ({ params, query }) => exportResponses(params.id, query.format),
+  ({ params, query }) =>
+    query.check ? checkExport(params.id) : exportResponses(params.id, query.format),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,79 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { apiUpload } from "@/lib/api-client";
+import {
+  MAX_ATTACHMENT_BYTES,
+  ONLY_PDF_MESSAGE,
+  type AttachmentDto,
+} from "@/lib/attachments/schemas";
+import { ErrorCode } from "@/lib/errors/codes";
+
+export type UploadState = { key: number; name: string; progress: number; error?: string };
+
+/**
+ * Uploads of a study's PDFs, one after the other, each with its progress or its error until
+ * dismissed; a file that is no PDF or too large is refused before anything is sent.
+ */
+export function useAttachmentUploads(
+  studyId: number,
+  path: string,
+  onUploaded: (attachment: AttachmentDto) => void,
+) {
+  const t = useTranslations("admin.studies.attachments");
+  const describe = useErrorMessage();
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const nextKey = useRef(0);
+
+  const patch = (key: number, change: Partial<UploadState>) =>
+    setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
+
+  async function uploadOne(file: File) {
+    const key = nextKey.current++;
+    setUploads((all) => [...all, { key, name: file.name, progress: 0 }]);
+    if (!file.name.toLowerCase().endsWith(".pdf")) {
+      patch(key, { error: t("onlyPdf") });
+      return;
+    }
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      patch(key, { error: t("tooLarge") });
+      return;
+    }
+    const body = new FormData();
+    body.append("file", file);
+    const result = await apiUpload<AttachmentDto>(path, body, (share) =>
+      patch(key, { progress: Math.round(share * 100) }),
+    );
+    if (!result.ok) {
+      console.error("attachment upload failed", { studyId, status: result.status });
+      const { error } = result;
+      patch(key, {
+        error: error.network
+          ? t("uploadFailed")
+          : error.code === ErrorCode.FILE_REJECTED && error.message === ONLY_PDF_MESSAGE
+            ? t("onlyPdf")
+            : error.code === ErrorCode.UNKNOWN
+              ? t("uploadFailed")
+              : describe(error),
+      });
+      return;
+    }
+    setUploads((all) => all.filter((u) => u.key !== key));
+    onUploaded(result.data);
+    toast.success(t("uploaded", { name: file.name }));
+  }
+
+  async function uploadAll(files: FileList | File[] | null) {
+    // One after the other: several 20 MB bodies at once would only slow each other down.
+    for (const file of Array.from(files ?? [])) await uploadOne(file);
+  }
+
+  return {
+    uploads,
+    uploadAll,
+    dismiss: (key: number) => setUploads((all) => all.filter((u) => u.key !== key)),
+  };
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { Download, ExternalLink, FileText } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect } from "react";
+import { formatFileSize } from "@/components/admin/studies/format";
+import { useApiQuery } from "@/components/data/use-api-query";
+import { attachmentUrl, type AttachmentList } from "@/lib/attachments/schemas";
+
+const linkClass =
+  "inline-flex min-h-6 items-center gap-1 font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800";
+
+/**
+ * The study's PDFs on /study/{id}, each to view (in a new window) or download. The list is
+ * public while the study is; a failure to load it is only logged (spec: attachment load
+ * failures), and a study without PDFs shows nothing.
+ */
+export function StudyAttachments({ studyId }: { studyId: number }) {
+  const t = useTranslations("studies.study");
+  const locale = useLocale();
+  const { data, error } = useApiQuery<AttachmentList>(`/api/study/${studyId}/attachments`);
+
+  useEffect(() => {
+    if (error) console.error("loading attachments failed", { studyId, error });
+  }, [error, studyId]);
+
+  if (!data || data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="study-documents" className="mt-8">
+      <h2 id="study-documents" className="text-xl font-semibold text-primary-800">
+        {t("documents")}
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {data.items.map((attachment) => (
+          <li key={attachment.id} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span className="flex min-w-0 items-center gap-2">
+              <FileText aria-hidden className="size-5 shrink-0 text-primary-700" />
+              <span className="break-all">{attachment.original_filename}</span>
+              <span className="shrink-0 text-sm text-muted">
+                {formatFileSize(attachment.file_size, locale)}
+              </span>
+            </span>
+            <a
+              href={attachmentUrl(studyId, attachment.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass}
+              aria-label={t("viewDocument", { name: attachment.original_filename })}
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              {t("view")}
+            </a>
+            <a
+              href={attachmentUrl(studyId, attachment.id, true)}
+              download={attachment.original_filename}
+              className={linkClass}
+              aria-label={t("downloadDocument", { name: attachment.original_filename })}
+            >
+              <Download aria-hidden className="size-4" />
+              {t("download")}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { transaction, type DbOrTx } from "@/db/client";
+import { studies, studyAttachments, surveys } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes";
+import type { Locale } from "@/lib/i18n/locales";
+import { recordQuestions } from "@/lib/surveys/questions";
+import type { Step } from "@/lib/surveys/schema";
+import { STUDY_NAME_MAX_LENGTH } from "./admin-schemas";
+import type { StudyDto } from "./schemas";
+import { toStudyDto } from "./serialize";
+
+const COPY_SUFFIX: Record<Locale, string> = { nl: " (kopie)", en: " (copy)" };
+
+/** "<name> (kopie)", the name shortened where needed so the copy's name is still a valid one. */
+export function copyName(name: string, locale: Locale): string {
+  const suffix = COPY_SUFFIX[locale];
+  const room = STUDY_NAME_MAX_LENGTH - suffix.length;
+  const chars = Array.from(name);
+  return (chars.length > room ? chars.slice(0, room).join("").trimEnd() : name) + suffix;
+}
+
+/**
+ * POST /api/study/{id}/duplicate: a new `not_started` study with the same descriptions, PDFs
+ * and survey (logic included, a new survey_uuid, version 0), and no responses. All of it or
+ * nothing, with its audit row, in one transaction.
+ */
+export async function duplicateStudy(
+  id: number,
+  locale: Locale,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<StudyDto> {
+  return transaction(tx, async (t) => {
+    const [source] = await t.select().from(studies).where(eq(studies.id, id));
+    if (!source) throw new AppError(ErrorCode.NOT_FOUND);
+    const [sourceSurvey] = await t
+      .select({ steps: surveys.steps })
+      .from(surveys)
+      .where(eq(surveys.studyId, id));
+
+    const [study] = await t
+      .insert(studies)
+      .values({
+        name: copyName(source.name, locale),
+        shortDescription: source.shortDescription,
+        description: source.description,
+        status: "not_started",
+      })
+      .returning();
+    const steps = (sourceSurvey?.steps ?? []) as Step[];
+    const [survey] = await t
+      .insert(surveys)
+      .values({ studyId: study.id, steps })
+      .returning({ id: surveys.id, surveyUuid: surveys.surveyUuid });
+    // The copy's export starts from today's questions; the source's retired ones stay its own.
+    await recordQuestions(t, survey.id, [], steps);
+
+    const attachments = await t
+      .select()
+      .from(studyAttachments)
+      .where(eq(studyAttachments.studyId, id));
+    if (attachments.length > 0) {
+      await t.insert(studyAttachments).values(
+        attachments.map((a) => ({
+          studyId: study.id,
+          originalFilename: a.originalFilename,
+          contentType: a.contentType,
+          fileSize: a.fileSize,
+          sha256: a.sha256,
+          data: a.data,
+        })),
+      );
+    }
+
+    await recordAudit(t, {
+      action: "study_duplicated",
+      actor,
+      target: { type: "study", id: study.id },
+      details: { source_study_id: id },
+    });
+    return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
+  });
+}
