@@ -2,7 +2,10 @@ import "server-only";
 import { and, count, eq, gt, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
+import { unixNow } from "@/lib/time/closing";
 import type { StudyStatus } from "./schemas";
+
+export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing";
 
 /**
  * A study's sample size and end date (`response_limit`, `closes_at`). Only an open study is
@@ -12,22 +15,6 @@ import type { StudyStatus } from "./schemas";
  * own transaction (lib/responses/submit.ts). Neither touches `updated_at`: the automatic finish
  * stores no time of day, so it tells nothing about when the last response came in.
  */
-
-export function unixNow(now = new Date()): number {
-  return Math.floor(now.getTime() / 1000);
-}
-
-type Closable = { status: StudyStatus; closesAt: number | null };
-
-/** Whether an open study's end date has passed. */
-export function isPastClosing(study: Closable, now = new Date()): boolean {
-  return study.status === "open" && study.closesAt !== null && study.closesAt <= unixNow(now);
-}
-
-/** The status as everyone sees it: an open study past its end date is finished. */
-export function effectiveStatus(study: Closable, now = new Date()): StudyStatus {
-  return isPastClosing(study, now) ? "finished" : study.status;
-}
 
 /** SQL: the study's effective status is one of `statuses`. */
 export function effectiveStatusIn(statuses: readonly StudyStatus[], now = new Date()): SQL {

@@ -29,7 +29,7 @@ function toSafeStudyDto(row: StudyRow, responseCount?: number): StudyDto {
 /** GET /api/study/open and /api/study/finished. */
 export async function listPublicStudies(status: PublicStudyStatus): Promise<StudyList> {
   const rows = await listStudies({ statuses: [status] });
-  return { items: rows.map(toSafeStudyDto) };
+  return { items: rows.map((row) => toSafeStudyDto(row)) };
 }
 
 /**

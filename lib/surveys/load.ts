@@ -4,7 +4,7 @@ import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
-import { effectiveStatus } from "@/lib/studies/closing";
+import { effectiveStatus } from "@/lib/time/closing";
 import { stepsSchema, type Step } from "./schema";
 import { sortedSteps } from "./validation";
 

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/study/route";
 import { GET as readRoute, PUT as updateRoute } from "@/app/api/study/[id]/route";
+import { POST as duplicateRoute } from "@/app/api/study/[id]/duplicate/route";
 import { GET as finishedRoute } from "@/app/api/study/finished/route";
 import { GET as openRoute } from "@/app/api/study/open/route";
 import { GET as surveyRoute } from "@/app/api/survey/[surveyUuid]/route";
@@ -101,6 +102,24 @@ describe("PUT /api/study/{id}: response_limit and closes_at", () => {
       expect(Object.keys(res.body.error.fields ?? {})).toEqual([field]);
     }
     expect(await stored(studyId)).toMatchObject({ responseLimit: null, closesAt: null });
+  });
+
+  it("is copied by a duplicate with the response limit but without the closing time", async () => {
+    const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
+    await update(studyId, { response_limit: 12, closes_at: nowSeconds() + 3_600 });
+    const copy = await call<StudyDto>(duplicateRoute, {
+      method: "POST",
+      path: `/api/study/${studyId}/duplicate`,
+      params: { id: String(studyId) },
+      cookie: staff,
+    });
+    expect(copy.status).toBe(200);
+    expect(copy.body).toMatchObject({
+      status: "not_started",
+      response_limit: 12,
+      closes_at: null,
+      response_count: 0,
+    });
   });
 
   it("shows staff the response count, in the list too, and the public none", async () => {
