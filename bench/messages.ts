@@ -130,7 +130,7 @@ async function runScenario(fake: FakeResend, scenario: Scenario): Promise<Delive
     })
     .returning();
   const queueStart = performance.now();
-  await queueMessage(message.id);
+  await queueMessage(message.id, null);
   const queueMs = performance.now() - queueStart;
   // The embedded database belongs to one process at a time: the sender's, from here on.
   await database.close();

@@ -1,7 +1,6 @@
 "use client";
 
 import { Eye, RotateCcw } from "lucide-react";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
@@ -28,6 +27,7 @@ import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
 import { SurveyPreviewDone } from "./survey-preview-done";
 import { StepNav } from "./step-nav";
+import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
 import { blockKey, fieldId, newSubmissionId, requiredProblems, shownAnswers } from "./runner-state";
 
@@ -81,6 +81,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   // one's request, which the `pending` state of that render would not show yet.
   const sending = useRef(false);
   const [previewDone, setPreviewDone] = useState(false);
+  const [closedMessage, setClosedMessage] = useState<string | null>(null);
   const finished = token !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -173,7 +174,14 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         result = await send();
       }
       setRetrying(false);
-      if (!result.ok) return;
+      if (!result.ok) {
+        // The study closed while they answered: nothing of theirs is kept, and they are told.
+        if (result.error.code === ErrorCode.STUDY_NOT_OPEN) {
+          forgetAnswers(storageKey);
+          setClosedMessage(result.message);
+        }
+        return;
+      }
       // Gone from the tab before the token appears: the token screen leaves nothing behind, and
       // nothing ties a later submission to this one.
       forgetAnswers(storageKey);
@@ -230,15 +238,10 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         <SurveyDone token={token} />
       ) : previewDone ? (
         <SurveyPreviewDone onRestart={startAgain} />
+      ) : closedMessage !== null ? (
+        <SurveyNotice error={closedMessage} detail={t("closedWhileAnswering")} />
       ) : total === 0 || onPath.length === 0 ? (
-        <div className="space-y-6">
-          <p>{t("empty")}</p>
-          <p>
-            <Link href="/" prefetch={false} className="btn-primary">
-              {t("openStudies")}
-            </Link>
-          </p>
-        </div>
+        <SurveyNotice detail={t("empty")} />
       ) : (
         <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (

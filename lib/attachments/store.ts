@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { studies, studyAttachments } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sniffFileType } from "@/lib/uploads/file-type";
@@ -15,11 +16,12 @@ import { toAttachmentDto } from "./serialize";
  * POST /api/study/{id}/attachments: stores a PDF with its size and SHA-256. Only a real PDF is
  * taken: the name ends in .pdf and the content starts with "%PDF-" (code 24 otherwise, with the
  * spec's message); an empty file and one over 20 MB are refused too. 404 code 14 when the study
- * does not exist.
+ * does not exist. Audited as `attachment_uploaded` (the file's name is not in the log).
  */
 export async function addAttachment(
   studyId: number,
   file: File,
+  actor: AuditActor,
   tx?: DbOrTx,
 ): Promise<AttachmentDto> {
   const name = cleanFilename(file.name);
@@ -60,21 +62,37 @@ export async function addAttachment(
         fileSize: studyAttachments.fileSize,
         uploadedAt: studyAttachments.uploadedAt,
       });
+    await recordAudit(t, {
+      action: "attachment_uploaded",
+      actor,
+      target: { type: "attachment", id: row.id },
+      details: { study_id: studyId },
+    });
     return toAttachmentDto(row);
   });
 }
 
-/** DELETE /api/study/{id}/attachments/{attachmentId}: 404 code 14 unless it belongs to the study. */
+/**
+ * DELETE /api/study/{id}/attachments/{attachmentId}: 404 code 14 unless it belongs to the study.
+ * Audited as `attachment_deleted`.
+ */
 export async function deleteAttachment(
   studyId: number,
   attachmentId: number,
+  actor: AuditActor,
   tx?: DbOrTx,
 ): Promise<void> {
-  const deleted = await transaction(tx, (t) =>
-    t
+  await transaction(tx, async (t) => {
+    const deleted = await t
       .delete(studyAttachments)
       .where(and(eq(studyAttachments.id, attachmentId), eq(studyAttachments.studyId, studyId)))
-      .returning({ id: studyAttachments.id }),
-  );
-  if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND);
+      .returning({ id: studyAttachments.id });
+    if (deleted.length === 0) throw new AppError(ErrorCode.NOT_FOUND);
+    await recordAudit(t, {
+      action: "attachment_deleted",
+      actor,
+      target: { type: "attachment", id: attachmentId },
+      details: { study_id: studyId },
+    });
+  });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
@@ -58,6 +59,11 @@ export async function changePassword(
       .where(eq(staffUsers.id, user.id))
       .returning();
     await credentialsChanged(user.id, "password", { keepSessionId: currentSessionId, now }, tx);
+    await recordAudit(tx, {
+      action: "password_changed",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
     return row;
   });
   logInfo("auth", "password changed", { userId: user.id });
@@ -77,7 +83,14 @@ export async function deleteOwnAccount(
   await confirmOwnPassword(user, input.password, "delete own account", now);
   await withoutLosingLastAdmin(
     user.id,
-    (tx) => tx.delete(staffUsers).where(eq(staffUsers.id, user.id)),
+    async (tx) => {
+      await tx.delete(staffUsers).where(eq(staffUsers.id, user.id));
+      await recordAudit(tx, {
+        action: "account_deleted",
+        actor: user,
+        target: { type: "staff", id: user.id },
+      });
+    },
     tx,
   );
   logInfo("auth", "account deleted by its owner", { userId: user.id });
@@ -85,14 +98,22 @@ export async function deleteOwnAccount(
 
 /**
  * POST /api/sign_out_others ('sign out everywhere else'): ends every session of the account
- * except the one making the call; answers how many ended.
+ * except the one making the call; answers how many ended. Audited as `sign_out_everywhere`.
  */
 export async function signOutOtherSessions(
   user: StaffUser,
   currentSessionId: string,
   tx?: DbOrTx,
 ): Promise<number> {
-  const ended = await revokeUserSessions(user.id, currentSessionId, tx);
+  const ended = await transaction(tx, async (t) => {
+    const count = await revokeUserSessions(user.id, currentSessionId, t);
+    await recordAudit(t, {
+      action: "sign_out_everywhere",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
+    return count;
+  });
   logInfo("auth", "signed out everywhere else", { userId: user.id, ended });
   return ended;
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits, releaseRateLimit } from "@/lib/rate-limit/limiter";
@@ -34,6 +35,7 @@ export async function signInWithPassword(
     : await spendPasswordCheck(input.password);
   if (!user || !passwordOk) {
     logWarn("auth", "sign-in failed", { step: "password", userId: user?.id ?? null });
+    await recordFailedSignIn(user, "password");
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
   await Promise.all(rules.map((rule) => releaseRateLimit(rule, now)));
@@ -42,7 +44,7 @@ export async function signInWithPassword(
     logInfo("auth", "password accepted, awaiting second factor", { userId: user.id });
     return { kind: "needs-code", challengeToken: token };
   }
-  const session = await createSession(user.id, now);
+  const session = await startSession(user, false, now);
   logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: false });
   return { kind: "signed-in", user, ...session };
 }
@@ -70,6 +72,7 @@ export async function signInWithCode(
   const { user } = challenge;
   if (!user.twoFactorEnabled || !user.totpSecret) {
     await endChallenge(challenge.id);
+    await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
   const rule = secondFactorRule(user.id);
@@ -81,22 +84,59 @@ export async function signInWithCode(
   if (!check.valid) {
     const open = await recordFailedCode(challenge.id);
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, challengeEnded: !open });
+    await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.INCORRECT_2FA);
   }
   if (!(await endChallenge(challenge.id)) || !(await recordTimeStep(user.id, check.timeStep))) {
     // Another request used this challenge or this code a moment ago.
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, reason: "replay" });
+    await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.INCORRECT_2FA);
   }
   await Promise.all([rule, ...clientRules].map((r) => releaseRateLimit(r, now)));
-  const session = await createSession(user.id, now);
+  const session = await startSession(user, true, now);
   logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
   return { kind: "signed-in", user, ...session };
 }
 
+/** A new session and its `sign_in` audit row, together. */
+function startSession(user: StaffUser, twoFactor: boolean, now: Date) {
+  return transaction(undefined, async (tx) => {
+    const session = await createSession(user.id, now, tx);
+    await recordAudit(tx, {
+      action: "sign_in",
+      actor: user,
+      target: { type: "staff", id: user.id },
+      details: { two_factor: twoFactor },
+    });
+    return session;
+  });
+}
+
+/**
+ * A refused sign-in in the audit log: the account is named (as actor and target) only when the
+ * typed address belongs to one; the typed address itself is never recorded. A request without a
+ * live challenge is no attempt on any account and is not recorded.
+ */
+async function recordFailedSignIn(
+  user: StaffUser | null,
+  step: "password" | "code",
+): Promise<void> {
+  await recordAudit(await getDb(), {
+    action: "sign_in_failed",
+    actor: user,
+    target: user ? { type: "staff", id: user.id } : null,
+    details: { step },
+  });
+}
+
 /** Stores the time step of an accepted code; false when it (or a later one) was already used. */
-export async function recordTimeStep(userId: number, timeStep: number): Promise<boolean> {
-  const db = await getDb();
+export async function recordTimeStep(
+  userId: number,
+  timeStep: number,
+  tx?: DbOrTx,
+): Promise<boolean> {
+  const db = await dbOr(tx);
   const updated = await db
     .update(staffUsers)
     .set({ totpLastStep: timeStep })

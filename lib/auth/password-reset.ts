@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { passwordResetTokens, staffUsers } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -116,6 +117,12 @@ export async function resetPassword(
       .set({ passwordHash, isVerified: true })
       .where(eq(staffUsers.id, userId));
     await credentialsChanged(userId, "password", { now }, tx);
+    await recordAudit(tx, {
+      action: "password_reset",
+      actor: { id: userId, email: row.email },
+      target: { type: "staff", id: userId },
+      details: { via: row.token.purpose },
+    });
   });
   logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
+import { transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
@@ -30,28 +31,37 @@ async function mailInvitation(user: StaffUser, locale: Locale, tx?: DbOrTx): Pro
 }
 
 /**
- * POST /api/staff: creates the account without a password and mails a set-password link.
- * When the mail cannot be sent the account is not kept, so the admin can simply try again.
+ * POST /api/staff: creates the account without a password and mails a set-password link, in
+ * one transaction with its `staff_invited` audit row. When the mail cannot be sent the account
+ * is not kept, so the admin can simply try again.
  */
 export async function inviteStaff(
   input: InviteStaffInput,
   invitedBy: StaffUser,
   locale: Locale,
   tx?: DbOrTx,
+  now = new Date(),
 ): Promise<StaffUser> {
-  const db = await dbOr(tx);
-  const [user] = await db
-    .insert(staffUsers)
-    .values({ email: input.email, name: input.name, isAdmin: input.is_admin, passwordHash: null })
-    .onConflictDoNothing({ target: staffUsers.email })
-    .returning();
-  if (!user) throw new AppError(ErrorCode.EMAIL_EXISTS);
-  try {
-    await mailInvitation(user, locale, tx);
-  } catch (error) {
-    await db.delete(staffUsers).where(eq(staffUsers.id, user.id));
-    throw error;
-  }
+  // A new admin needs the caller's password, as granting the role does: a stolen session
+  // cannot make new admins (code 3 when wrong).
+  if (input.is_admin)
+    await confirmOwnPassword(invitedBy, input.password ?? "", "invite admin", now);
+  const user = await transaction(tx, async (t) => {
+    const [created] = await t
+      .insert(staffUsers)
+      .values({ email: input.email, name: input.name, isAdmin: input.is_admin, passwordHash: null })
+      .onConflictDoNothing({ target: staffUsers.email })
+      .returning();
+    if (!created) throw new AppError(ErrorCode.EMAIL_EXISTS);
+    await mailInvitation(created, locale, t);
+    await recordAudit(t, {
+      action: "staff_invited",
+      actor: invitedBy,
+      target: { type: "staff", id: created.id },
+      details: { is_admin: created.isAdmin },
+    });
+    return created;
+  });
   logInfo("auth", "staff member invited", { userId: user.id, invitedBy: invitedBy.id });
   return user;
 }
@@ -101,12 +111,25 @@ export async function setStaffAdmin(
   const target = await mustFind(id, tx);
   if (isAdmin) await confirmOwnPassword(by.user, input.password ?? "", "grant admin", now);
   const change = async (inner: Tx) => {
+    const [before] = await inner
+      .select({ isAdmin: staffUsers.isAdmin })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, id))
+      .for("update");
     const [updated] = await inner
       .update(staffUsers)
       .set({ isAdmin })
       .where(eq(staffUsers.id, id))
       .returning();
     if (updated && target.isAdmin && !isAdmin) await revokeUserSessions(id, by.sessionId, inner);
+    // Only a change of role is recorded: granting it to an admin changes nothing.
+    if (updated && before && before.isAdmin !== isAdmin) {
+      await recordAudit(inner, {
+        action: isAdmin ? "admin_granted" : "admin_revoked",
+        actor: by.user,
+        target: { type: "staff", id },
+      });
+    }
     return updated;
   };
   const updated = isAdmin
@@ -135,8 +158,20 @@ export async function removeStaff(
   await confirmOwnPassword(by, input.password, "remove staff member", now);
   const removed = await withoutLosingLastAdmin(
     id,
-    (inner) =>
-      inner.delete(staffUsers).where(eq(staffUsers.id, id)).returning({ id: staffUsers.id }),
+    async (inner) => {
+      const rows = await inner
+        .delete(staffUsers)
+        .where(eq(staffUsers.id, id))
+        .returning({ id: staffUsers.id });
+      if (rows.length > 0) {
+        await recordAudit(inner, {
+          action: "staff_removed",
+          actor: by,
+          target: { type: "staff", id },
+        });
+      }
+      return rows;
+    },
     tx,
   );
   if (removed.length === 0) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -166,6 +201,11 @@ export async function resetStaffTwoFactor(
       .returning();
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
     await credentialsChanged(id, "second factor", { keepSessionId: by.sessionId }, tx);
+    await recordAudit(tx, {
+      action: "two_factor_reset",
+      actor: by.user,
+      target: { type: "staff", id },
+    });
     return row;
   });
   logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });

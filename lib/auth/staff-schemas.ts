@@ -4,13 +4,25 @@ import { confirmPasswordField, emailField, type Texts } from "./schemas";
 // Shared with the staff screen in the browser: zod and types only, nothing that reaches the
 // database.
 
-/** POST /api/staff: invite someone; they choose their own password from the mailed link. */
-export function inviteStaffSchema(t?: Texts<"emailRequired" | "emailInvalid">) {
-  return z.object({
-    email: emailField(t),
-    name: z.string().trim().max(100).default(""),
-    is_admin: z.boolean().default(false),
-  });
+/**
+ * POST /api/staff: invite someone; they choose their own password from the mailed link. Inviting
+ * an admin also needs the caller's own password, as granting the role does.
+ */
+export function inviteStaffSchema(
+  t?: Texts<"emailRequired" | "emailInvalid">,
+  passwordForAdmin = "Enter your password to make someone an admin",
+) {
+  return z
+    .object({
+      email: emailField(t),
+      name: z.string().trim().max(100).default(""),
+      is_admin: z.boolean().default(false),
+      password: confirmPasswordField().optional(),
+    })
+    .refine((v) => !v.is_admin || (v.password !== undefined && v.password !== ""), {
+      path: ["password"],
+      message: passwordForAdmin,
+    });
 }
 export type InviteStaffInput = z.infer<ReturnType<typeof inviteStaffSchema>>;
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { getDb, transaction } from "@/db/client";
+import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
@@ -77,6 +78,7 @@ export async function enableTwoFactor(
   currentSessionId: string,
   input: EnableTwoFactorInput,
   now = new Date(),
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
   if (user.twoFactorEnabled) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
   await enforceRateLimits([accountCheckRule(user.id)], now);
@@ -90,7 +92,7 @@ export async function enableTwoFactor(
     logWarn("auth", "two-factor not enabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const updated = await transaction(undefined, async (tx) => {
+  const updated = await transaction(tx, async (tx) => {
     const [row] = await tx
       .update(staffUsers)
       .set({ twoFactorEnabled: true, totpLastStep: check.timeStep, totpPendingSince: null })
@@ -98,6 +100,11 @@ export async function enableTwoFactor(
       .returning();
     if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
     await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
+    await recordAudit(tx, {
+      action: "two_factor_enabled",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
     return row;
   });
   logInfo("auth", "two-factor enabled", { userId: user.id });
@@ -114,6 +121,7 @@ export async function disableTwoFactor(
   currentSessionId: string,
   input: DisableTwoFactorInput,
   now = new Date(),
+  tx?: DbOrTx,
 ): Promise<StaffUser> {
   if (!user.twoFactorEnabled || !user.totpSecret) {
     throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_DISABLED);
@@ -125,17 +133,22 @@ export async function disableTwoFactor(
     user.totpLastStep,
     now,
   );
-  if (!check.valid || !(await recordTimeStep(user.id, check.timeStep))) {
+  if (!check.valid || !(await recordTimeStep(user.id, check.timeStep, tx))) {
     logWarn("auth", "two-factor not disabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const updated = await transaction(undefined, async (tx) => {
+  const updated = await transaction(tx, async (tx) => {
     const [row] = await tx
       .update(staffUsers)
       .set(twoFactorOff)
       .where(eq(staffUsers.id, user.id))
       .returning();
     await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
+    await recordAudit(tx, {
+      action: "two_factor_disabled",
+      actor: user,
+      target: { type: "staff", id: user.id },
+    });
     return row;
   });
   logInfo("auth", "two-factor disabled", { userId: user.id });

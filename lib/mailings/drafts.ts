@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
+import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
@@ -59,12 +60,21 @@ export async function updateMessage(
   return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
 }
 
-/** DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent). */
-export async function deleteMessage(id: number, tx?: DbOrTx): Promise<void> {
-  const executor = await dbOr(tx);
-  const deleted = await executor
-    .delete(panelMessages)
-    .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
-    .returning({ id: panelMessages.id });
-  if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, executor);
+/**
+ * DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent).
+ * Audited as `message_deleted`.
+ */
+export async function deleteMessage(id: number, actor: AuditActor, tx?: DbOrTx): Promise<void> {
+  await transaction(tx, async (t) => {
+    const deleted = await t
+      .delete(panelMessages)
+      .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+      .returning({ id: panelMessages.id });
+    if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, t);
+    await recordAudit(t, {
+      action: "message_deleted",
+      actor,
+      target: { type: "panel_message", id },
+    });
+  });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { addRecipients } from "./recipients";
@@ -18,9 +19,13 @@ export const NO_RECIPIENTS_MESSAGE =
  * of the same message, even at the same moment, queue it once (the other: 409 code 18), and an
  * autosave cannot change the content between the check and the queueing. What cannot be sent
  * (sendable.ts) is refused with code 22 before anything changes. Delivery itself is started by
- * the caller.
+ * the caller. Audited as `message_sent`, with the number of recipients.
  */
-export async function queueMessage(id: number, tx?: DbOrTx): Promise<PanelMessage> {
+export async function queueMessage(
+  id: number,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<PanelMessage> {
   return transaction(tx, async (t) => {
     assertSendable(await lockDraft(t, id));
     const recipients = await addRecipients(t, id);
@@ -33,6 +38,12 @@ export async function queueMessage(id: number, tx?: DbOrTx): Promise<PanelMessag
       .set({ communicationStatus: "queued", recipientsTotal: recipients, updatedAt: new Date() })
       .where(eq(panelMessages.id, id))
       .returning();
+    await recordAudit(t, {
+      action: "message_sent",
+      actor,
+      target: { type: "panel_message", id },
+      details: { recipients },
+    });
     return row;
   });
 }

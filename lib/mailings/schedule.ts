@@ -34,9 +34,10 @@ export async function scheduleMessage(
   sendAt: Date,
   actor: AuditActor,
   now = new Date(),
+  tx?: DbOrTx,
 ): Promise<PanelMessage> {
   assertScheduleTime(sendAt, now);
-  return transaction(undefined, async (tx) => {
+  return transaction(tx, async (tx) => {
     assertSendable(await lockDraft(tx, id));
     if ((await countRecipients(tx)) === 0) {
       throw new AppError(ErrorCode.INVALID_INPUT, { message: NO_RECIPIENTS_MESSAGE });
@@ -62,8 +63,12 @@ export async function scheduleMessage(
  * at its time, the row lock lets one of them through and the other finds the status changed.
  * Audited as `message_cancelled`.
  */
-export async function cancelScheduled(id: number, actor: AuditActor): Promise<PanelMessage> {
-  return transaction(undefined, async (tx) => {
+export async function cancelScheduled(
+  id: number,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<PanelMessage> {
+  return transaction(tx, async (tx) => {
     const [row] = await tx
       .update(panelMessages)
       .set({ communicationStatus: "not_sent", scheduledFor: null, updatedAt: new Date() })

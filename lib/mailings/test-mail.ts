@@ -1,5 +1,7 @@
 import "server-only";
 import { getConfig } from "@/config";
+import { getDb } from "@/db/client";
+import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
@@ -17,11 +19,17 @@ export const TEST_MAILS_PER_HOUR = 10;
  * POST /api/panel_message/{id}/test: the message as it stands, to the signed-in staff member
  * only, with the fixed parts in their language. No delivery row is written: the message's counts
  * and status stay as they are. Refused like a send when there is nothing to send (code 22).
+ * Once the mail service has taken it, audited as `message_test_sent` (nothing else is written,
+ * so the row has a transaction of its own).
  */
-export async function sendTestMail(messageId: number, to: string, locale: Locale): Promise<void> {
+export async function sendTestMail(
+  messageId: number,
+  staff: { id: number; email: string },
+  locale: Locale,
+): Promise<void> {
   const message = await findMessage(messageId);
   assertSendable(message, { test: true });
-  const mail = testMail(to, locale, {
+  const mail = testMail(staff.email, locale, {
     subject: message.subject,
     bodyHtml: mailBodyHtml(message.body, getConfig().appUrl),
   });
@@ -34,4 +42,9 @@ export async function sendTestMail(messageId: number, to: string, locale: Locale
       message: "Could not send the email, try again later",
     });
   }
+  await recordAudit(await getDb(), {
+    action: "message_test_sent",
+    actor: staff,
+    target: { type: "panel_message", id: messageId },
+  });
 }

@@ -81,13 +81,17 @@ export async function liftSuppression(
  * `bounced` is cleared, audited as `member_bounce_cleared` in the same transaction. A member
  * who is not bounced is answered unchanged; an unknown one is 404 code 14.
  */
-export async function clearBounce(memberId: number, actor: AuditActor): Promise<PanelUserDto> {
-  const db = await dbOr(undefined);
+export async function clearBounce(
+  memberId: number,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<PanelUserDto> {
+  const db = await dbOr(tx);
   const [member] = await db.select().from(panelUsers).where(eq(panelUsers.id, memberId));
   if (!member) throw new AppError(ErrorCode.NOT_FOUND);
   if (member.deliveryStatus !== "bounced") return toPanelUserDto(member);
   await liftSuppression(member.email, member.id, { required: true });
-  return transaction(undefined, async (tx) => {
+  return transaction(tx, async (tx) => {
     if (await clearBounced(memberId, tx)) {
       await recordAudit(tx, {
         action: "member_bounce_cleared",

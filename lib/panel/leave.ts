@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessageDeliveries, panelUsers } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { stopTokenMatches } from "./tokens";
@@ -22,6 +23,25 @@ export async function removePanelUser(memberId: number, tx?: DbOrTx): Promise<bo
       .where(eq(panelUsers.id, memberId))
       .returning({ id: panelUsers.id });
     return deleted.length > 0;
+  });
+}
+
+/**
+ * DELETE /api/panel_user/{id} (admin): removes the member as leaving does, audited as
+ * `panel_member_deleted` (the member by id only). 404 code 14 when there is no such member.
+ */
+export async function deletePanelMember(
+  memberId: number,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<void> {
+  await transaction(tx, async (t) => {
+    if (!(await removePanelUser(memberId, t))) throw new AppError(ErrorCode.NOT_FOUND);
+    await recordAudit(t, {
+      action: "panel_member_deleted",
+      actor,
+      target: { type: "panel_member", id: memberId },
+    });
   });
 }
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { contentDisposition } from "@/lib/files/content-disposition";
@@ -70,11 +71,14 @@ export async function checkExport(studyId: number): Promise<Response> {
 /**
  * The study's responses as a download, streamed: the columns are known before the first row
  * (today's questions in survey order, then retired ones), the responses are read a page at a
- * time. A missing study is 404 code 14, answered before anything is streamed.
+ * time. A missing study is 404 code 14, answered before anything is streamed. Audited as
+ * `responses_exported` in a short transaction of its own just before the stream starts (the
+ * stream itself may run for a minute and is no transaction).
  */
 export async function exportResponses(
   studyId: number,
   format: ExportFormat,
+  actor: AuditActor,
   { pageSize }: { pageSize?: number } = {},
 ): Promise<Response> {
   const db = await getDb();
@@ -85,6 +89,12 @@ export async function exportResponses(
     columns: await surveyColumns(row.surveyId, steps),
     pages: () => studyResponsePages(studyId, { pageSize }),
   };
+  await recordAudit(db, {
+    action: "responses_exported",
+    actor,
+    target: { type: "study", id: studyId },
+    details: { format },
+  });
   const body = format === "csv" ? csvStream(source) : xlsxStream(source);
   return new Response(body, {
     status: 200,

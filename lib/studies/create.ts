@@ -1,6 +1,7 @@
 import "server-only";
 import { studies, surveys } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
@@ -10,9 +11,13 @@ import { toStudyDto } from "./serialize";
 
 /**
  * POST /api/study: a `not_started` study and its empty survey (with a fresh survey_uuid from
- * the database), both or neither. Any failure is code 19.
+ * the database), both or neither, with its `study_created` audit row. Any failure is code 19.
  */
-export async function createStudy(input: CreateStudyInput, tx?: DbOrTx): Promise<StudyDto> {
+export async function createStudy(
+  input: CreateStudyInput,
+  actor: AuditActor,
+  tx?: DbOrTx,
+): Promise<StudyDto> {
   try {
     return await transaction(tx, async (t) => {
       const [study] = await t
@@ -23,6 +28,11 @@ export async function createStudy(input: CreateStudyInput, tx?: DbOrTx): Promise
         .insert(surveys)
         .values({ studyId: study.id })
         .returning({ surveyUuid: surveys.surveyUuid });
+      await recordAudit(t, {
+        action: "study_created",
+        actor,
+        target: { type: "study", id: study.id },
+      });
       return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { studies, studyAttachments, surveyResponses, surveys } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
@@ -11,9 +12,9 @@ import { logError } from "@/lib/log";
  * transaction. The foreign keys would cascade as well; deleting each explicitly keeps what goes
  * visible here and independent of the schema's ON DELETE rules. Missing study: 404 code 14; any
  * other failure: code 21 with everything left in place. Editor images stay: they are addressed
- * by URL and may appear in panel mails already sent.
+ * by URL and may appear in panel mails already sent. Audited as `study_deleted`.
  */
-export async function deleteStudy(id: number, tx?: DbOrTx): Promise<void> {
+export async function deleteStudy(id: number, actor: AuditActor, tx?: DbOrTx): Promise<void> {
   try {
     await transaction(tx, async (t) => {
       const [study] = await t
@@ -26,6 +27,7 @@ export async function deleteStudy(id: number, tx?: DbOrTx): Promise<void> {
       await t.delete(studyAttachments).where(eq(studyAttachments.studyId, id));
       await t.delete(surveys).where(eq(surveys.studyId, id));
       await t.delete(studies).where(eq(studies.id, id));
+      await recordAudit(t, { action: "study_deleted", actor, target: { type: "study", id } });
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { studies } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
@@ -56,10 +57,14 @@ async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Pr
     });
 }
 
-/** PUT /api/study/{id}: changes the fields present and answers the study; 404 code 14 if missing. */
+/**
+ * PUT /api/study/{id}: changes the fields present and answers the study; 404 code 14 if missing.
+ * A change of status is audited as `study_status_changed` (other fields are not).
+ */
 export async function updateStudy(
   id: number,
   input: UpdateStudyInput,
+  actor: AuditActor,
   tx?: DbOrTx,
 ): Promise<StudyDto> {
   const changes = changesFrom(input);
@@ -67,10 +72,23 @@ export async function updateStudy(
     // The study row is locked first, so no submission finishes it between the check and the write.
     if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {
+      const [before] = await t
+        .select({ status: studies.status })
+        .from(studies)
+        .where(eq(studies.id, id))
+        .for("update");
       await t
         .update(studies)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(studies.id, id));
+      if (before && changes.status !== undefined && changes.status !== before.status) {
+        await recordAudit(t, {
+          action: "study_status_changed",
+          actor,
+          target: { type: "study", id },
+          details: { from: before.status, to: changes.status },
+        });
+      }
     }
     const row = await findStudy(id, t);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);

@@ -128,7 +128,9 @@ test.describe("survey editor", () => {
     await newOption.fill("Home");
     await place.getByRole("button", { name: t.addOption }).click();
     await place.getByRole("button", { name: t.optionMoveUp.replace("{text}", "Home") }).click();
-    await expect(place.getByRole("listitem")).toHaveText(["Home", "Work"]);
+    // Each option's text is a field of its own, editable in place.
+    await expect(place.getByLabel(t.optionText.replace("{position}", "1"))).toHaveValue("Home");
+    await expect(place.getByLabel(t.optionText.replace("{position}", "2"))).toHaveValue("Work");
 
     // Step 3: a scale; a bound that is not a number falls back to 5.
     await page.getByRole("button", { name: t.addStep }).click();

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { verifyAuditChain } from "@/lib/audit/verify";
 import { allErrorCodes } from "@/lib/errors/codes";
 import { ROUTE_METHODS, type RouteHandler } from "@/lib/http/handler";
 import { APP_ORIGIN, call, type CallOptions, type CallResult } from "../support/http";
@@ -595,11 +597,21 @@ describe("hostile input to every endpoint", () => {
     expect(res.body.is_admin).toBe(true);
   });
 
-  it("changed no table (apart from rate-limit counters and session renewals)", async () => {
+  it("changed no table (apart from rate-limit counters, session renewals and refused sign-ins)", async () => {
     const after = await snapshotTables();
     for (const name of Object.keys(before)) {
+      if (name === "audit_log" || name === "audit_chain") continue;
       expect(after[name], name).toEqual(before[name]);
     }
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    // A well-formed sign-in with a wrong password is a refused sign-in, which the audit log
+    // records; nothing else a hostile request does may leave a row there.
+    const kept = after.audit_log.filter((row) => before.audit_log.includes(row));
+    expect(kept).toEqual(before.audit_log);
+    const added = after.audit_log.filter((row) => !before.audit_log.includes(row));
+    expect(new Set(added.map((row) => (JSON.parse(row) as { action: string }).action))).toEqual(
+      new Set(added.length > 0 ? ["sign_in_failed"] : []),
+    );
+    expect(await verifyAuditChain(await getDb())).toMatchObject({ ok: true });
   });
 });

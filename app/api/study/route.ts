@@ -11,7 +11,7 @@ export const GET = route({ auth: "staff" }, () => listAllStudies());
 /** Staff: a new `not_started` study (default name 'new study') with its empty survey. */
 export const POST = route(
   { auth: "staff", body: createStudySchema, maxBodyBytes: CREATE_STUDY_MAX_BODY_BYTES },
-  ({ body }) => createStudy(body),
+  ({ body, user }) => createStudy(body, user),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -10,16 +10,20 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { inviteStaffSchema, type StaffListItem } from "@/lib/auth/staff-schemas";
 
-const empty = { email: "", name: "", is_admin: false };
+const empty = { email: "", name: "", is_admin: false, password: "" };
 
 export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) => void }) {
   const t = useTranslations("admin.staff");
   const tv = useTranslations("admin.staff.validation");
-  const schema = useMemo(() => inviteStaffSchema(tv), [tv]);
+  const schema = useMemo(() => inviteStaffSchema(tv, tv("passwordForAdmin")), [tv]);
   const form = useApiForm({
     schema,
     defaultValues: empty,
-    submit: (values) => ({ path: "/api/staff", body: values }),
+    // The password goes only with an admin invitation.
+    submit: ({ password, ...values }) => ({
+      path: "/api/staff",
+      body: values.is_admin ? { ...values, password } : values,
+    }),
     onSuccess: (member: StaffListItem) => {
       toast.success(t("invite.sent", { email: member.email }));
       form.reset(empty);
@@ -57,6 +61,15 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
         <input type="checkbox" className="size-4" {...form.form.register("is_admin")} />
         {t("invite.isAdmin")}
       </label>
+      {form.form.watch("is_admin") ? (
+        <TextField
+          label={t("invite.password")}
+          description={t("invite.passwordHint")}
+          type="password"
+          autoComplete="current-password"
+          {...form.field("password")}
+        />
+      ) : null}
       <SubmitButton pending={form.pending} icon={<Send aria-hidden className="size-4" />}>
         {t("invite.submit")}
       </SubmitButton>

@@ -24,8 +24,9 @@ export type EventOutcome = "handled" | "replayed";
 export async function handleProviderEvent(
   eventId: string,
   event: ProviderEvent | null,
+  tx?: DbOrTx,
 ): Promise<EventOutcome> {
-  return transaction(undefined, async (tx) => {
+  return transaction(tx, async (tx) => {
     const recorded = await tx
       .insert(mailProviderEvents)
       .values({ id: eventId })

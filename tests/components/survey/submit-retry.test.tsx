@@ -100,6 +100,22 @@ describe("a submission while the database is away", () => {
   });
 });
 
+describe("a study that closes while the participant answers", () => {
+  it("shows the code's text and that it just closed, and keeps nothing of the answers", async () => {
+    server.on(SUBMIT, {
+      status: 409,
+      body: { error: { code: 20, message: "The study is not open" } },
+    });
+    renderIntl(<SurveySteps survey={survey} />, "en");
+    answerAndSubmit();
+    expect(await screen.findByText(messagesOf.en.errors.codes["20"])).toBeTruthy();
+    expect(screen.getByText(t.closedWhileAnswering)).toBeTruthy();
+    expect(screen.getByRole("link", { name: t.openStudies })).toBeTruthy();
+    expect(sessionStorage.getItem(keptAnswersKey(UUID, false))).toBeNull();
+    expect(screen.queryByRole("textbox", { name: /What happened/ })).toBeNull();
+  });
+});
+
 describe("the retry rule", () => {
   it("retries only 503 with code 13, waiting longer each time up to 15 s", () => {
     expect(isDatabaseAway({ ok: false, status: 503, error: { code: 13 } })).toBe(true);

@@ -44,6 +44,33 @@ describe("staff management (admins only)", () => {
     expect(JSON.stringify(res.body)).not.toContain("argon2");
   });
 
+  it("invites an admin only with the caller's own password: missing 22, wrong 3, right 200", async () => {
+    const a = await admin();
+    const db = await getDb();
+    const invite = (extra: Record<string, unknown>) =>
+      call(staff.POST, {
+        cookie: a.cookie,
+        body: { email: "new.admin@example.org", name: "New Admin", is_admin: true, ...extra },
+      });
+    const exists = async () =>
+      (await db.select().from(staffUsers).where(eq(staffUsers.email, "new.admin@example.org")))
+        .length;
+
+    const missing = await invite({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe(22);
+    expect(Object.keys(missing.body.error.fields)).toEqual(["password"]);
+    const wrong = await invite({ password: "Not-The-Passw0rd" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe(3);
+    expect(await exists()).toBe(0);
+
+    const right = await invite({ password: a.password });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ email: "new.admin@example.org", is_admin: true });
+    expect(await exists()).toBe(1);
+  });
+
   it("invites by e-mail: no password until the invited person chooses one through the link", async () => {
     const a = await admin();
     const res = await call(staff.POST, {

@@ -71,7 +71,7 @@ describe("GET and POST /api/cron/deliver", () => {
     const admin = (await staffWithSession({ admin: true })).cookie;
     const message = await draft(admin, { subject: "Via cron" });
     // Queued without the send call's own start, as if that run had been cut short.
-    await queueMessage(message.id);
+    await queueMessage(message.id, null);
     const res = await call(GET, { path, origin: null, headers: { authorization } });
     expect(res.status).toBe(200);
     expect(res.body.delivery).toEqual({ batches: 2, sent: 120, failed: 0, pending: 0 });

@@ -71,7 +71,7 @@ afterAll(async () => {
 
 async function queuedDraft(subject = "Nieuw onderzoek", body = BODY_WITH_IMAGE) {
   const message = await draft(admin, { subject, body });
-  await queueMessage(message.id);
+  await queueMessage(message.id, null);
   return message;
 }
 

@@ -76,7 +76,7 @@ describe("two senders at once", () => {
     const members = await insertMembers(MEMBERS);
     const admin = (await staffWithSession({ admin: true })).cookie;
     const message = await draft(admin, { subject: "Samen" });
-    await queueMessage(message.id);
+    await queueMessage(message.id, null);
 
     const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
     let results: SenderTotals[];

@@ -53,13 +53,13 @@ describe("delivery starts at once, without a scheduler", () => {
   it("through the in-process loop of a Node host, woken any number of times", async () => {
     await waitFor(deliveryDone);
     const first = await draft(admin, { subject: "Lus een" });
-    await queueMessage(first.id);
+    await queueMessage(first.id, null);
     wakeDeliveryLoop();
     wakeDeliveryLoop();
     await waitFor(async () => (await messageRow(first.id)).communicationStatus === "sent");
     // Woken again after it stopped, for a message queued later.
     const second = await draft(admin, { subject: "Lus twee" });
-    await queueMessage(second.id);
+    await queueMessage(second.id, null);
     wakeDeliveryLoop();
     await waitFor(async () => (await messageRow(second.id)).communicationStatus === "sent");
     const recipients = (await messageRow(first.id)).recipientsTotal;

@@ -47,7 +47,7 @@ describe("studyResponsePages", () => {
 describe("exportResponses", () => {
   it("streams the CSV a page of responses at a time", async () => {
     const { studyId } = await studyWith(5);
-    const res = await exportResponses(studyId, "csv", { pageSize: 2 });
+    const res = await exportResponses(studyId, "csv", null, { pageSize: 2 });
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     const linesPerChunk: number[] = [];
@@ -63,7 +63,7 @@ describe("exportResponses", () => {
   it("tells the browser not to guess what the file is", async () => {
     const { studyId } = await studyWith(1);
     for (const format of ["csv", "xlsx"] as const) {
-      const res = await exportResponses(studyId, format);
+      const res = await exportResponses(studyId, format, null);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       await res.arrayBuffer();
     }

@@ -20,8 +20,8 @@ export const PUT = route(
 /** Staff: delete a draft (409 code 17 once queued). */
 export const DELETE = route(
   { auth: "staff", params: panelMessageParamsSchema },
-  async ({ params }) => {
-    await deleteMessage(params.id);
+  async ({ params, user }) => {
+    await deleteMessage(params.id, user);
     return {};
   },
 );

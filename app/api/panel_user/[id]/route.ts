@@ -1,14 +1,12 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { ErrorCode } from "@/lib/errors/codes";
-import { AppError } from "@/lib/errors/app-error";
-import { removePanelUser } from "@/lib/panel/leave";
+import { deletePanelMember } from "@/lib/panel/leave";
 import { idParamsSchema } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
 /** Admin: removes a member for real, like leaving does. */
-export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params }) => {
-  if (!(await removePanelUser(params.id))) throw new AppError(ErrorCode.NOT_FOUND);
+export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params, user }) => {
+  await deletePanelMember(params.id, user);
   return {};
 });
 

@@ -20,12 +20,12 @@ export const PUT = route(
     body: updateStudySchema,
     maxBodyBytes: UPDATE_STUDY_MAX_BODY_BYTES,
   },
-  ({ params, body }) => updateStudy(params.id, body),
+  ({ params, body, user }) => updateStudy(params.id, body, user),
 );
 
 /** Admins: removes the study with its survey, responses and attachments. */
-export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params }) => {
-  await deleteStudy(params.id);
+export const DELETE = route({ auth: "admin", params: idParamsSchema }, async ({ params, user }) => {
+  await deleteStudy(params.id, user);
   return {};
 });
 

@@ -22,7 +22,7 @@ export const POST = route(
       watchSchedule();
       return toPanelMessageDto(message);
     }
-    const message = await queueMessage(params.id);
+    const message = await queueMessage(params.id, user);
     startDelivery((work) => afterResponse("panel-message-delivery", work));
     return toPanelMessageDto(message);
   },

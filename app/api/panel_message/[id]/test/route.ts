@@ -20,7 +20,7 @@ export const POST = route(
         windowSeconds: 3600,
       },
     ]);
-    await sendTestMail(params.id, user.email, requestLocale(req));
+    await sendTestMail(params.id, user, requestLocale(req));
     return {};
   },
 );

@@ -25,7 +25,7 @@ export const POST = route(
     body: fileUploadSchema,
     maxBodyBytes: multipartLimit(MAX_ATTACHMENT_BYTES),
   },
-  ({ params, body }) => addAttachment(params.id, body.file),
+  ({ params, body, user }) => addAttachment(params.id, body.file, user),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -20,8 +20,8 @@ export const GET = route(
 /** Staff: removes the attachment. */
 export const DELETE = route(
   { auth: "staff", params: attachmentParamsSchema },
-  async ({ params }) => {
-    await deleteAttachment(params.id, params.attachmentId);
+  async ({ params, user }) => {
+    await deleteAttachment(params.id, params.attachmentId, user);
     return {};
   },
 );

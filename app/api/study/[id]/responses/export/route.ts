@@ -12,8 +12,8 @@ export const maxDuration = 60;
  */
 export const GET = route(
   { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
-  ({ params, query }) =>
-    query.check ? checkExport(params.id) : exportResponses(params.id, query.format),
+  ({ params, query, user }) =>
+    query.check ? checkExport(params.id) : exportResponses(params.id, query.format, user),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
