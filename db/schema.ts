@@ -189,8 +189,15 @@ export const studies = pgTable(
     status: studyStatus("status").notNull().default("not_started"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The number of responses at which an open study finishes itself; null: no limit. */
+    responseLimit: integer("response_limit"),
+    /** Unix seconds after which an open study reads as finished; null: no end date. */
+    closesAt: bigint("closes_at", { mode: "number" }),
   },
-  (t) => [index("studies_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("studies_status_created_idx").on(t.status, t.createdAt),
+    check("studies_response_limit_positive", sql`${t.responseLimit} >= 1`),
+  ],
 );
 
 export const studyAttachments = pgTable(

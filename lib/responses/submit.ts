@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
-import { surveyResponses } from "@/db/schema";
+import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
+import { studies, surveyResponses } from "@/db/schema";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import { countResponses, effectiveStatus, finishOpenStudy } from "@/lib/studies/closing";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { validateSubmission } from "@/lib/surveys/validation";
 import { sealedResponseRow } from "./sealed-answers";
@@ -40,6 +41,54 @@ function retryResult(stored: string | null, derived: SubmissionDerivation): Subm
   return { token: derived.token };
 }
 
+type SealedRow = ReturnType<typeof sealedResponseRow>;
+
+/**
+ * The store of a study with a response limit, in one transaction holding the study row: a
+ * retry of a stored submission answers its token; a study no longer open, or one already at its
+ * limit (finished here if still open), answers "closed"; otherwise the row is stored and the
+ * submission that reaches the limit finishes the study. Parallel submissions queue at the row
+ * lock, so never more than the limit is stored.
+ */
+async function storeWithinLimit(
+  t: Tx,
+  studyId: number,
+  row: SealedRow,
+  derived: SubmissionDerivation | null,
+): Promise<SubmitResult | "closed"> {
+  const [study] = await t
+    .select({
+      status: studies.status,
+      closesAt: studies.closesAt,
+      responseLimit: studies.responseLimit,
+    })
+    .from(studies)
+    .where(eq(studies.id, studyId))
+    .for("update");
+  if (derived) {
+    const stored = await storedAnswersHash(t, studyId, derived.submissionHash);
+    if (stored !== undefined) return retryResult(stored, derived);
+  }
+  if (!study || effectiveStatus(study) !== "open") return "closed";
+  const limit = study.responseLimit;
+  const stored = limit === null ? 0 : await countResponses(studyId, t);
+  if (limit !== null && stored >= limit) {
+    await finishOpenStudy(studyId, t);
+    return "closed";
+  }
+  const key = responsesKeyRing().current;
+  const token = derived ? derived.token : newResponseToken().token;
+  await t.insert(surveyResponses).values({
+    ...row,
+    tokenHash: responseTokenHash(token, key),
+    ...(derived
+      ? { submissionHash: derived.submissionHash, answersHash: derived.answersHash }
+      : {}),
+  });
+  if (limit !== null && stored + 1 >= limit) await finishOpenStudy(studyId, t);
+  return { token };
+}
+
 /**
  * Stores one anonymous response and returns its token, the only time it exists in plain text.
  * The row holds the study, the token's hash, the date (no time of day) and the sealed answers:
@@ -56,6 +105,10 @@ function retryResult(stored: string | null, derived: SubmissionDerivation): Subm
  * recognised before the study's status is checked, so the submission that took the last place
  * before the study closed still gets its token. Parallel retries meet at the unique (study,
  * submission hash) constraint; whoever loses reads the winner's row.
+ *
+ * A study with a `response_limit` is written under a lock on its row (`storeWithinLimit`), so
+ * the submission that reaches the limit finishes the study in its own transaction and the rest
+ * are answered code 20.
  */
 export async function submitResponse(
   surveyUuid: string,
@@ -85,6 +138,16 @@ export async function submitResponse(
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
   // The id is made here, not by the database, because the ciphertext is bound to it.
   const row = sealedResponseRow(survey.studyId, checked.answers, checked.shown);
+
+  if (open && survey.responseLimit !== null) {
+    const derived =
+      submissionId === undefined
+        ? null
+        : deriveSubmission(survey.studyId, submissionId, checked.answers, key);
+    const outcome = await transaction(tx, (t) => storeWithinLimit(t, survey.studyId, row, derived));
+    if (outcome === "closed") throw new AppError(ErrorCode.STUDY_NOT_OPEN);
+    return outcome;
+  }
 
   if (submissionId === undefined) {
     const { token, hash } = newResponseToken();

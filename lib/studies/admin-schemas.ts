@@ -2,6 +2,10 @@ import { z } from "zod";
 import { studyStatusSchema } from "./schemas";
 
 export const DEFAULT_STUDY_NAME = "new study";
+/** The largest sample size a study may set (far above any real study, within an integer). */
+export const RESPONSE_LIMIT_MAX = 1_000_000;
+/** The latest closing time accepted: the year 9999 (unix seconds). */
+export const CLOSES_AT_MAX = 253_402_300_799;
 export const STUDY_NAME_MAX_LENGTH = 200;
 /**
  * Upper bound for a stored rich-text field. Far above any real description (images are links
@@ -39,6 +43,22 @@ export const updateStudySchema = z.object({
   short_description: richTextSchema.optional(),
   description: richTextSchema.optional(),
   status: studyStatusSchema.optional(),
+  /** null clears the limit. */
+  response_limit: z
+    .number("The response limit is a whole number of at least 1")
+    .int("The response limit is a whole number of at least 1")
+    .min(1, "The response limit is a whole number of at least 1")
+    .max(RESPONSE_LIMIT_MAX, `The response limit is at most ${RESPONSE_LIMIT_MAX}`)
+    .nullable()
+    .optional(),
+  /** Unix seconds; null clears the end date. */
+  closes_at: z
+    .number("The closing time is a time in unix seconds")
+    .int("The closing time is a time in unix seconds")
+    .min(0, "The closing time is a time in unix seconds")
+    .max(CLOSES_AT_MAX, "The closing time is a time in unix seconds")
+    .nullable()
+    .optional(),
 });
 export type UpdateStudyInput = z.infer<typeof updateStudySchema>;
 

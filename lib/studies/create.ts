@@ -33,7 +33,7 @@ export async function createStudy(
         actor,
         target: { type: "study", id: study.id },
       });
-      return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
+      return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
     });
   } catch (error) {
     if (error instanceof AppError) throw error;

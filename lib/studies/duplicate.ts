@@ -48,6 +48,8 @@ export async function duplicateStudy(
         shortDescription: source.shortDescription,
         description: source.description,
         status: "not_started",
+        // The sample size is copied; the end date is not (DESIGN §4).
+        responseLimit: source.responseLimit,
       })
       .returning();
     const steps = (sourceSurvey?.steps ?? []) as Step[];
@@ -81,6 +83,6 @@ export async function duplicateStudy(
       target: { type: "study", id: study.id },
       details: { source_study_id: id },
     });
-    return toStudyDto({ ...study, surveyUuid: survey.surveyUuid });
+    return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
   });
 }

@@ -1,7 +1,8 @@
 import "server-only";
-import { desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { desc, eq, getTableColumns } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
+import { effectiveStatusIn } from "./closing";
 import type { StudyStatus } from "./schemas";
 import type { StudyRow } from "./serialize";
 
@@ -16,16 +17,15 @@ function selectStudies(db: DbOrTx) {
 
 /**
  * Studies newest first (ties broken by id, so the order is stable), optionally only those in the
- * given statuses. Served by the (status, created_at) index.
+ * given statuses as everyone sees them (an open study past its end date is finished). Served by
+ * the (status, created_at) index.
  */
 export async function listStudies(
   filter: { statuses?: readonly StudyStatus[] } = {},
 ): Promise<StudyRow[]> {
   const db = await getDb();
   const query = selectStudies(db);
-  const filtered = filter.statuses
-    ? query.where(inArray(studies.status, [...filter.statuses]))
-    : query;
+  const filtered = filter.statuses ? query.where(effectiveStatusIn(filter.statuses)) : query;
   return filtered.orderBy(desc(studies.createdAt), desc(studies.id));
 }
 

@@ -9,6 +9,7 @@ import {
   type StudyDto,
   type StudyList,
 } from "./schemas";
+import { countResponses, effectiveStatus } from "./closing";
 import { toStudyDto, type StudyRow } from "./serialize";
 
 /**
@@ -16,8 +17,8 @@ import { toStudyDto, type StudyRow } from "./serialize";
  * stored, so the pages that show them can render them as they come and need no sanitiser of
  * their own in the browser.
  */
-function toSafeStudyDto(row: StudyRow): StudyDto {
-  const dto = toStudyDto(row);
+function toSafeStudyDto(row: StudyRow, responseCount?: number): StudyDto {
+  const dto = toStudyDto(row, responseCount);
   return {
     ...dto,
     short_description: sanitizeRichText(dto.short_description),
@@ -28,7 +29,7 @@ function toSafeStudyDto(row: StudyRow): StudyDto {
 /** GET /api/study/open and /api/study/finished. */
 export async function listPublicStudies(status: PublicStudyStatus): Promise<StudyList> {
   const rows = await listStudies({ statuses: [status] });
-  return { items: rows.map(toSafeStudyDto) };
+  return { items: rows.map((row) => toSafeStudyDto(row)) };
 }
 
 /**
@@ -38,8 +39,8 @@ export async function listPublicStudies(status: PublicStudyStatus): Promise<Stud
  */
 export async function readStudy(id: number, viewer: { staff: boolean }): Promise<StudyDto> {
   const row = await findStudy(id);
-  if (!row || (!viewer.staff && !isPublicStudyStatus(row.status))) {
+  if (!row || (!viewer.staff && !isPublicStudyStatus(effectiveStatus(row)))) {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
-  return toSafeStudyDto(row);
+  return toSafeStudyDto(row, viewer.staff ? await countResponses(id) : undefined);
 }

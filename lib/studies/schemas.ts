@@ -28,6 +28,12 @@ export const studySchema = z.object({
   created_at: z.number().int(),
   /** Null only while a study has no survey yet. */
   survey_uuid: z.string().nullable(),
+  /** The number of responses at which an open study finishes itself; null: no limit. */
+  response_limit: z.number().int().nullable(),
+  /** Unix seconds after which an open study is finished; null: no end date. */
+  closes_at: z.number().int().nullable(),
+  /** Staff only: the responses stored. */
+  response_count: z.number().int().optional(),
 });
 export type StudyDto = z.infer<typeof studySchema>;
 

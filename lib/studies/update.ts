@@ -7,12 +7,16 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import type { UpdateStudyInput } from "./admin-schemas";
+import { countResponses, unixNow } from "./closing";
 import { findStudy } from "./queries";
 import type { StudyDto } from "./schemas";
 import { toStudyDto } from "./serialize";
 
 type StudyChanges = Partial<
-  Pick<typeof studies.$inferInsert, "name" | "shortDescription" | "description" | "status">
+  Pick<
+    typeof studies.$inferInsert,
+    "name" | "shortDescription" | "description" | "status" | "responseLimit" | "closesAt"
+  >
 >;
 
 /** The columns a PUT changes: only the fields it carries, rich text sanitised on the way in. */
@@ -24,7 +28,33 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
   }
   if (input.description !== undefined) changes.description = sanitizeRichText(input.description);
   if (input.status !== undefined) changes.status = input.status;
+  if (input.response_limit !== undefined) changes.responseLimit = input.response_limit;
+  if (input.closes_at !== undefined) changes.closesAt = input.closes_at;
   return changes;
+}
+
+/**
+ * Setting `open` while the limit is reached or the end date has passed would finish the study
+ * again at once (or never let anyone in): 400 code 22 on `status`, with what to change instead.
+ * Raising or clearing the limit, or moving the end date, changes no status by itself.
+ */
+async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Promise<void> {
+  const [row] = await t
+    .select({ responseLimit: studies.responseLimit, closesAt: studies.closesAt })
+    .from(studies)
+    .where(eq(studies.id, id))
+    .for("update");
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  const limit = input.response_limit !== undefined ? input.response_limit : row.responseLimit;
+  const closesAt = input.closes_at !== undefined ? input.closes_at : row.closesAt;
+  if (closesAt !== null && closesAt <= unixNow())
+    throw new AppError(ErrorCode.INVALID_INPUT, {
+      fields: { status: "The closing time has passed: move or clear it to open the study" },
+    });
+  if (limit !== null && (await countResponses(id, t)) >= limit)
+    throw new AppError(ErrorCode.INVALID_INPUT, {
+      fields: { status: "The response limit is reached: raise or clear it to open the study" },
+    });
 }
 
 /**
@@ -39,6 +69,8 @@ export async function updateStudy(
 ): Promise<StudyDto> {
   const changes = changesFrom(input);
   return transaction(tx, async (t) => {
+    // The study row is locked first, so no submission finishes it between the check and the write.
+    if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {
       const [before] = await t
         .select({ status: studies.status })
@@ -60,6 +92,6 @@ export async function updateStudy(
     }
     const row = await findStudy(id, t);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-    return toStudyDto(row);
+    return toStudyDto(row, await countResponses(id, t));
   });
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
+import { effectiveStatus } from "./closing";
 import { findStudy } from "./queries";
 import { isPublicStudyStatus } from "./schemas";
 import type { StudyRow } from "./serialize";
@@ -13,7 +14,7 @@ export type StudyViewer = { staff: boolean };
  */
 export async function findVisibleStudy(id: number, viewer: StudyViewer): Promise<StudyRow> {
   const row = await findStudy(id);
-  if (!row || (!viewer.staff && !isPublicStudyStatus(row.status))) {
+  if (!row || (!viewer.staff && !isPublicStudyStatus(effectiveStatus(row)))) {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
   return row;

@@ -4,6 +4,7 @@ import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
+import { effectiveStatus } from "@/lib/time/closing";
 import { stepsSchema, type Step } from "./schema";
 import { sortedSteps } from "./validation";
 
@@ -11,8 +12,10 @@ export type OpenSurvey = {
   studyId: number;
   surveyUuid: string;
   studyName: string;
-  /** The study's status as stored (only `open` takes responses). */
+  /** The study's status as everyone sees it (only `open` takes responses). */
   status: Study["status"];
+  /** The study's response limit, when it has one. */
+  responseLimit: number | null;
   /** The editor's version, raised on every save; tags answers kept in the participant's tab. */
   version: number;
   /** In the order the runner shows them. */
@@ -38,20 +41,24 @@ export async function loadOpenSurvey(
       version: surveys.version,
       studyName: studies.name,
       status: studies.status,
+      closesAt: studies.closesAt,
+      responseLimit: studies.responseLimit,
     })
     .from(surveys)
     .innerJoin(studies, eq(studies.id, surveys.studyId))
     .where(eq(surveys.surveyUuid, surveyUuid))
     .limit(1);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-  if (row.status !== "open" && !anyStatus) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
+  const status = effectiveStatus(row);
+  if (status !== "open" && !anyStatus) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
   // Every write goes through the same schema, so a failure here means a corrupted row (code 13).
   const steps = stepsSchema.parse(row.steps);
   return {
     studyId: row.studyId,
     surveyUuid: row.surveyUuid,
     studyName: row.studyName,
-    status: row.status,
+    status,
+    responseLimit: row.responseLimit,
     version: row.version,
     steps: sortedSteps(steps),
   };

@@ -168,6 +168,8 @@ const table: Record<string, Spec> = {
           short_description: "<p>Short</p>",
           description: "<p>Long</p>",
           status: "open",
+          response_limit: 5,
+          closes_at: 4_102_444_800,
         },
       },
     ),

@@ -122,6 +122,8 @@ describe("admin-only actions as other staff see them", () => {
       status: "open",
       created_at: 1_763_900_000,
       survey_uuid: null,
+      response_limit: null,
+      closes_at: null,
     };
     server.on("GET /api/study/9/attachments", { status: 200, body: { items: [] } });
     const detail = (user: PublicUser) => (

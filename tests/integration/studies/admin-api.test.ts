@@ -106,6 +106,9 @@ describe("GET /api/study", () => {
       status: "open",
       created_at: Math.floor(daysAgo(1).getTime() / 1000),
       survey_uuid: made[1].surveyUuid,
+      response_limit: null,
+      closes_at: null,
+      response_count: 0,
     });
   });
 });
@@ -224,6 +227,9 @@ describe("PUT /api/study/{id}", () => {
       status: "open",
       created_at: Math.floor(s.createdAt.getTime() / 1000),
       survey_uuid: s.surveyUuid,
+      response_limit: null,
+      closes_at: null,
+      response_count: 0,
     });
     expect((await read(s.id, staff)).body).toEqual(res.body);
   });

@@ -17,6 +17,8 @@ function dto(s: InsertedStudy): StudyDto {
     status: s.status,
     created_at: Math.floor(s.createdAt.getTime() / 1000),
     survey_uuid: s.surveyUuid,
+    response_limit: null,
+    closes_at: null,
   };
 }
 
@@ -90,10 +92,12 @@ describe("public study API", () => {
       expect(res.body.items[0].survey_uuid).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body.items[2].survey_uuid).toBeNull();
       expect(Object.keys(res.body.items[0]).sort()).toEqual([
+        "closes_at",
         "created_at",
         "description",
         "id",
         "name",
+        "response_limit",
         "short_description",
         "status",
         "survey_uuid",
@@ -153,7 +157,8 @@ describe("public study API", () => {
       for (const study of [invisible, notStarted, openOld, finishedOld]) {
         const res = await read(String(study.id), staffCookie);
         expect(res.status).toBe(200);
-        expect(res.body).toEqual(dto(study));
+        // Staff see the response count as well.
+        expect(res.body).toEqual({ ...dto(study), response_count: 0 });
       }
       const missing = await read("999999", staffCookie);
       expect(missing.status).toBe(404);

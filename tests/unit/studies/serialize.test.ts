@@ -12,6 +12,8 @@ const row: StudyRow = {
   createdAt: new Date("2025-03-04T05:06:07.890Z"),
   updatedAt: new Date("2025-03-05T00:00:00.000Z"),
   surveyUuid: "0b9d6a8e-3f1c-4f5e-9a57-1c2d3e4f5a6b",
+  responseLimit: null,
+  closesAt: null,
 };
 
 describe("toStudyDto", () => {
@@ -24,7 +26,22 @@ describe("toStudyDto", () => {
       status: "open",
       created_at: 1741064767,
       survey_uuid: "0b9d6a8e-3f1c-4f5e-9a57-1c2d3e4f5a6b",
+      response_limit: null,
+      closes_at: null,
     });
+  });
+
+  it("shows an open study past its closing time as finished, and the count only when given", () => {
+    const past = { ...row, responseLimit: 40, closesAt: 1_000 };
+    expect(toStudyDto(past)).toMatchObject({
+      status: "finished",
+      response_limit: 40,
+      closes_at: 1_000,
+    });
+    expect(toStudyDto(past)).not.toHaveProperty("response_count");
+    expect(toStudyDto({ ...past, status: "not_started" }).status).toBe("not_started");
+    const future = { ...row, closesAt: 253_402_300_799 };
+    expect(toStudyDto(future, 3)).toMatchObject({ status: "open", response_count: 3 });
   });
 
   it("leaves out what the API does not show and passes a missing survey as null", () => {
