@@ -33,7 +33,7 @@ import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { Step } from "@/lib/surveys/schema";
 import { BENCH_ADMIN_URL, type Backend } from "./database";
 import { startServer } from "./server";
-import { builtAppUrl } from "./built-app-url";
+import { builtAppUrl } from "../scripts/built-app-url";
 
 const PORT = Number(process.env.BENCH_EXPORT_PORT ?? 3457);
 /**

@@ -35,7 +35,7 @@ import {
 import { writeSection } from "./report";
 import { buildMinimalApp, removeMinimalApp } from "./minimal-app";
 import { profileMarkdown, waitForProfile } from "./profile";
-import { builtAppUrl } from "./built-app-url";
+import { builtAppUrl } from "../scripts/built-app-url";
 
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const WARMUP = 2000;

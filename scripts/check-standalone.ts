@@ -31,6 +31,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { builtAppUrl } from "./built-app-url";
 
 const { values: args } = parseArgs({
   options: {
@@ -127,16 +128,11 @@ async function prepare(): Promise<void> {
   builtUrl = readBuiltAppUrl();
 }
 
-/**
- * The APP_URL the build's pages were rendered with (next.config.ts hands it to the bundles).
- * Every server here runs with it: a server with another one refuses to start.
- */
+/** The APP_URL the build's pages were rendered with: every server here runs with it. */
 let builtUrl = "";
 function readBuiltAppUrl(): string {
-  const file = path.join(root, ".next", "required-server-files.json");
-  const config = JSON.parse(readFileSync(file, "utf8")).config as { env?: Record<string, string> };
-  const url = config.env?.BUILT_APP_URL;
-  assert(url, `${file} names no BUILT_APP_URL`);
+  const url = builtAppUrl("", root);
+  assert(url, "the build names no BUILT_APP_URL in .next/required-server-files.json");
   return url;
 }
 

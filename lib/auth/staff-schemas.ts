@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmPasswordField, emailField, type Texts } from "./schemas";
+import { confirmPasswordField, emailField, MAX_PASSWORD_LENGTH, type Texts } from "./schemas";
 
 // Shared with the staff screen in the browser: zod and types only, nothing that reaches the
 // database.
@@ -17,7 +17,8 @@ export function inviteStaffSchema(
       email: emailField(t),
       name: z.string().trim().max(100).default(""),
       is_admin: z.boolean().default(false),
-      password: confirmPasswordField().optional(),
+      // Read only for an admin; the form keeps an empty one while "admin" is not ticked.
+      password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
     })
     .refine((v) => !v.is_admin || (v.password !== undefined && v.password !== ""), {
       path: ["password"],

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { builtAppUrl } from "../../../scripts/built-app-url";
 import { startFakeResend, type FakeResend } from "../fake-resend";
 import { e2eHelpEnv } from "./public-site";
 import { E2E_WEBHOOK_SECRET } from "../svix";
@@ -37,7 +38,9 @@ export async function startResendApp(port: number): Promise<ResendApp> {
         E2E_BUILD: "0",
         NODE_ENV: "production",
         PORT: String(port),
-        APP_URL: baseURL,
+        // The build's own address: a server with another one refuses to start. It still
+        // listens on its own port, and answers same-origin calls addressed to that port.
+        APP_URL: builtAppUrl(baseURL),
         APP_SECRET: "e2e-resend-secret-e2e-resend-secret-0123456789",
         RESPONSES_KEY: Buffer.alloc(32, 11).toString("base64"),
         MAIL_TRANSPORT: "resend",

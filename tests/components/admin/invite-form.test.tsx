@@ -1,0 +1,55 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { InviteForm } from "@/components/admin/staff/invite-form";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+
+const t = messagesOf.en.admin.staff;
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  browseTo(server.origin);
+  server.on("POST /api/staff", (req) => ({
+    status: 200,
+    body: { id: 9, ...(req.body as object), is_verified: false, invitation_pending: true },
+  }));
+});
+
+const posts = () => server.requests.filter((r) => r.path === "/api/staff");
+
+describe("inviting staff", () => {
+  it("invites a non-admin without asking for a password", async () => {
+    const user = userEvent.setup();
+    renderIntl(<InviteForm onInvited={() => {}} />, "en");
+    expect(screen.queryByLabelText(t.invite.password)).toBeNull();
+    await user.type(screen.getByLabelText(t.invite.email), "new@example.org");
+    await user.click(screen.getByRole("button", { name: t.invite.submit }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toEqual({ email: "new@example.org", name: "", is_admin: false });
+  });
+
+  it("asks for the inviter's own password before inviting an admin", async () => {
+    const user = userEvent.setup();
+    renderIntl(<InviteForm onInvited={() => {}} />, "en");
+    await user.type(screen.getByLabelText(t.invite.email), "boss@example.org");
+    await user.click(screen.getByLabelText(t.invite.isAdmin));
+    const password = await screen.findByLabelText(t.invite.password);
+    await user.click(screen.getByRole("button", { name: t.invite.submit }));
+    expect(await screen.findByText(t.validation.passwordForAdmin)).toBeTruthy();
+    expect(posts()).toHaveLength(0);
+    await user.type(password, "My-Own-Passw0rd");
+    await user.click(screen.getByRole("button", { name: t.invite.submit }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0].body).toEqual({
+      email: "boss@example.org",
+      name: "",
+      is_admin: true,
+      password: "My-Own-Passw0rd",
+    });
+  });
+});
