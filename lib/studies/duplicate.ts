@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
-import { studies, studyAttachments, surveys } from "@/db/schema";
+import { studies, surveys } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
@@ -60,22 +60,11 @@ export async function duplicateStudy(
     // The copy's export starts from today's questions; the source's retired ones stay its own.
     await recordQuestions(t, survey.id, [], steps);
 
-    const attachments = await t
-      .select()
-      .from(studyAttachments)
-      .where(eq(studyAttachments.studyId, id));
-    if (attachments.length > 0) {
-      await t.insert(studyAttachments).values(
-        attachments.map((a) => ({
-          studyId: study.id,
-          originalFilename: a.originalFilename,
-          contentType: a.contentType,
-          fileSize: a.fileSize,
-          sha256: a.sha256,
-          data: a.data,
-        })),
-      );
-    }
+    // Copied inside the database: PDFs of up to 20 MB each never pass through this process.
+    await t.execute(sql`
+      insert into study_attachments (study_id, original_filename, content_type, file_size, sha256, data)
+      select ${study.id}, original_filename, content_type, file_size, sha256, data
+      from study_attachments where study_id = ${id} order by id`);
 
     await recordAudit(t, {
       action: "study_duplicated",
