@@ -1,18 +1,11 @@
 import "server-only";
 import { getConfig } from "@/config";
-import { isLocale, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
-import { readCookie } from "@/lib/cookies";
+import type { Locale } from "@/lib/i18n/locales";
 import type { MailMessage } from "@/lib/mail";
 import { renderMail } from "@/lib/mail/layout";
 import { mailTexts } from "@/lib/mail/texts";
 
 export type TokenPurpose = "reset" | "invite";
-
-/** Staff have no stored language: a mail follows the language of the page it was asked from. */
-export function requestLocale(req: Request): Locale {
-  const value = readCookie(req, LOCALE_COOKIE);
-  return isLocale(value) ? value : "nl";
-}
 
 /** The set-password page link; an invitation reuses the reset page with its own heading. */
 export function setPasswordUrl(email: string, token: string, purpose: TokenPurpose): string {

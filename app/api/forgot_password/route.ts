@@ -1,4 +1,4 @@
-import { requestLocale } from "@/lib/auth/mails";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { forgotPasswordBudget } from "@/lib/auth/limits";
 import { forgotPasswordSchema } from "@/lib/auth/schemas";

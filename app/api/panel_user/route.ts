@@ -1,6 +1,5 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { readCookie } from "@/lib/cookies";
-import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { listPanelUsers } from "@/lib/panel/list";
 import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
 import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas";
@@ -19,8 +18,7 @@ export const POST = route(
   async ({ req, body, limit }) => {
     await limit(signupLimitsPerAddress(body.email));
     // Mails go out in the language the site was shown in when the person signed up.
-    const cookieLocale = readCookie(req, LOCALE_COOKIE);
-    await signUp(body.email, isLocale(cookieLocale) ? cookieLocale : "nl");
+    await signUp(body.email, requestLocale(req));
     return {};
   },
 );

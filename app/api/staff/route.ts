@@ -1,4 +1,4 @@
-import { requestLocale } from "@/lib/auth/mails";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { inviteStaff } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
 import { inviteStaffSchema } from "@/lib/auth/staff-schemas";

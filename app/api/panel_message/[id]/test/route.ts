@@ -1,4 +1,4 @@
-import { requestLocale } from "@/lib/auth/mails";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { otherMethods, route } from "@/lib/http/handler";
 import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
 import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/mailings/test-mail";

@@ -1,4 +1,4 @@
-import { requestLocale } from "@/lib/auth/mails";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { resendInvitation } from "@/lib/auth/staff-admin";
 import { otherMethods, route } from "@/lib/http/handler";
 import { idParamsSchema } from "@/lib/validation";

@@ -1,4 +1,4 @@
-import { requestLocale } from "@/lib/auth/mails";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { otherMethods, route } from "@/lib/http/handler";
 import { duplicateStudy } from "@/lib/studies/duplicate";
 import { idParamsSchema } from "@/lib/validation";
