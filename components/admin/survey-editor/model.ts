@@ -5,6 +5,7 @@ import {
   isQuestionType,
   renumber,
 } from "@/lib/surveys/editor-rules";
+import { newItemId } from "@/lib/surveys/ids";
 import type { Block, BlockType, Step } from "@/lib/surveys/schema";
 
 /**
@@ -32,11 +33,16 @@ export function withKeys(steps: Step[]): EditorStep[] {
 /** What is saved: the steps without the editor's keys, numbered from 0 at every level. */
 export function toSteps(steps: EditorStep[]): Step[] {
   return renumber(
-    steps.map(({ order, blocks }) => ({
-      order,
-      blocks: blocks.map(({ key: _key, ...block }) => block as Block),
+    steps.map(({ key: _key, blocks, ...step }) => ({
+      ...step,
+      blocks: blocks.map(({ key: _blockKey, ...block }) => block as Block),
     })),
   );
+}
+
+/** A new empty step at the end, with an id of its own. */
+export function newStep(order: number): EditorStep {
+  return { id: newItemId(), order, key: newKey(), blocks: [] };
 }
 
 export function renumbered(steps: EditorStep[]): EditorStep[] {
@@ -46,7 +52,7 @@ export function renumbered(steps: EditorStep[]): EditorStep[] {
 /** A new block of `type` at the end of a step; a question gets a data name unique in the survey. */
 export function newBlock(steps: EditorStep[], type: BlockType, order: number): EditorBlock {
   const data_name = isQuestionType(type) ? defaultDataName(toSteps(steps)) : "";
-  return { ...defaultBlock(type, { data_name, order }), key: newKey() };
+  return { ...defaultBlock(type, { data_name, order }), id: newItemId(), key: newKey() };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { BlockType, Step } from "@/lib/surveys/schema";
 import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,
-  newKey,
+  newStep,
   renumbered,
   retyped,
   toSteps,
@@ -68,7 +68,7 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
     selectStep,
 
     addStep() {
-      const next = [...steps, { order: steps.length, key: newKey(), blocks: [] }];
+      const next = [...steps, newStep(steps.length)];
       commit(next);
       selectStep(next.length - 1);
       toast.success(t("stepAdded", { number: next.length }));

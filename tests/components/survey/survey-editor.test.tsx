@@ -84,9 +84,12 @@ describe("the survey editor", () => {
       version: 3,
       steps: [
         {
+          // Ids of their own, so a survey saved in two places can be merged block by block.
+          id: expect.stringMatching(/^[0-9a-f]{32}$/),
           order: 0,
           blocks: [
             {
+              id: expect.stringMatching(/^[0-9a-f]{32}$/),
               type: "open_question",
               data_name: "question_1",
               order: 0,
