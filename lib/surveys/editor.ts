@@ -50,6 +50,18 @@ export async function getEditorSurvey(studyId: number, tx?: DbOrTx): Promise<Edi
   };
 }
 
+/** GET /api/study/{id}/survey/version (staff): `{version}` only; 404 code 14 if missing. */
+export async function getSurveyVersion(studyId: number, tx?: DbOrTx): Promise<{ version: number }> {
+  const db = await dbOr(tx);
+  const [row] = await db
+    .select({ version: surveys.version })
+    .from(surveys)
+    .where(eq(surveys.studyId, studyId))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  return { version: row.version };
+}
+
 function mismatch(field: "study_id" | "survey_uuid"): AppError {
   const what = field === "study_id" ? "study" : "survey";
   return new AppError(ErrorCode.INVALID_INPUT, {

@@ -20,8 +20,9 @@ import { useSurveySave } from "./use-survey-save";
 
 /**
  * The editor once the survey is loaded: a working copy saved after every change (see
- * `useSurveySave`), the step bar, the step on screen, and the dialogs that ask before a
- * deletion, on a conflict with someone else's save, and before leaving with unsaved edits.
+ * `useSurveySave`, which merges it with a version saved elsewhere meanwhile), the step bar, the
+ * step on screen, and the dialogs that ask before a deletion, about blocks changed both here
+ * and elsewhere, and before leaving with unsaved edits.
  */
 export function LoadedEditor({
   initial,
@@ -32,7 +33,7 @@ export function LoadedEditor({
 }) {
   const t = useTranslations("surveyEditor");
   const save = useSurveySave(initial);
-  const draft = useSurveyDraft(initial.steps, save.change);
+  const draft = useSurveyDraft(save.initialSteps, save.change);
   const deletion = usePendingDeletion();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -47,6 +48,7 @@ export function LoadedEditor({
 
   const { steps, step, current } = draft;
   const plain = toSteps(steps);
+  save.bindDraft({ steps: () => plain, replace: draft.replace });
   const problems = surveyProblems(plain);
 
   function errorAt(path: string): string | null {
@@ -98,10 +100,11 @@ export function LoadedEditor({
         onConfirm={confirmDeletion}
       />
       <ConflictDialog
-        open={save.conflictOpen}
+        open={save.conflictOpen && save.pending !== null}
+        conflicts={save.pending?.conflicts ?? []}
         onOpenChange={save.setConflictOpen}
-        onLoadNewer={() => save.loadNewer(draft.replace)}
-        onKeepMine={save.keepMine}
+        onResolve={save.reconcile}
+        onLoadNewer={save.loadNewer}
       />
       <ConfirmDialog
         open={leaveGuard.asking}

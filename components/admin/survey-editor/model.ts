@@ -22,11 +22,21 @@ export function newKey(): string {
   return `k${counter}`;
 }
 
-export function withKeys(steps: Step[]): EditorStep[] {
+/**
+ * The steps with keys: a step or block that was already on screen (same id in `previous`) keeps
+ * its key, so replacing the working copy with a merged one leaves its editor and focus in place.
+ */
+export function withKeys(steps: Step[], previous: EditorStep[] = []): EditorStep[] {
+  const keys = new Map<string, string>();
+  for (const step of previous) {
+    if (step.id) keys.set(step.id, step.key);
+    for (const block of step.blocks) if (block.id) keys.set(block.id, block.key);
+  }
+  const keyOf = (id: string | undefined) => (id && keys.get(id)) || newKey();
   return steps.map((step) => ({
     ...step,
-    key: newKey(),
-    blocks: step.blocks.map((block) => ({ ...block, key: newKey() })),
+    key: keyOf(step.id),
+    blocks: step.blocks.map((block) => ({ ...block, key: keyOf(block.id) })),
   }));
 }
 

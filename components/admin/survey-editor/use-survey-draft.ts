@@ -118,9 +118,12 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       return remaining[Math.min(index, remaining.length - 1)];
     },
 
-    /** The survey as saved elsewhere replaces the working copy (nothing is saved for it). */
+    /**
+     * The survey as saved elsewhere, or merged with it, replaces the working copy (nothing is
+     * saved for it here); what stayed keeps its key, so its editor and focus stay too.
+     */
     replace(next: Step[]) {
-      setSteps(withKeys(next));
+      setSteps((previous) => withKeys(next, previous));
       setCurrent((c) => Math.min(c, Math.max(0, next.length - 1)));
     },
   };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRoute, PUT as putRoute } from "@/app/api/study/[id]/survey/route";
+import { GET as versionRoute } from "@/app/api/study/[id]/survey/version/route";
 import { ErrorCode } from "@/lib/errors/codes";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import type { Step } from "@/lib/surveys/schema";
@@ -85,5 +86,27 @@ describe("ids of steps and blocks", () => {
       expect(res.body.error.code).toBe(ErrorCode.INVALID_INPUT);
       expect(Object.keys(res.body.error.fields ?? {})).toEqual(["steps.1.blocks.0.id"]);
     }
+  });
+});
+
+describe("GET /api/study/{id}/survey/version", () => {
+  it("answers only the version, moved on by each save; 404 code 14 and 401 code 25 otherwise", async () => {
+    const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
+    const version = (cookie?: string, id = studyId) =>
+      call<Answer<{ version: number }>>(versionRoute, {
+        path: `/api/study/${id}/survey/version`,
+        params: { id: String(id) },
+        cookie,
+      });
+    expect((await version(staff)).body).toEqual({ version: 0 });
+    const loaded = (await get(studyId)).body;
+    expect((await put(loaded, loaded.steps)).status).toBe(200);
+    expect((await version(staff)).body).toEqual({ version: 1 });
+    const missing = await version(staff, 987_654);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error?.code).toBe(ErrorCode.NOT_FOUND);
+    const anonymous = await version();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error?.code).toBe(ErrorCode.NOT_SIGNED_IN);
   });
 });

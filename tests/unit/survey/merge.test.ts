@@ -19,11 +19,10 @@ const q = (id: string, data_name: string, question_text = `${data_name}?`): Bloc
 });
 const step = (id: string, ...blocks: Block[]): Step => ({ id, order: 0, blocks });
 const clone = (steps: Step[]): Step[] => structuredClone(steps);
-const text = (steps: Step[]) =>
-  steps.map(
-    (s) =>
-      `${s.id}:${s.blocks.map((b) => (b.type === "text" ? b.id : `${b.id}=${b.data_name}/${b.type === "text" ? "" : b.question_text}`)).join(",")}`,
-  );
+/** Each step as `id:block=data_name/question,…`, to read a merged survey at a glance. */
+const words = (b: Block) =>
+  b.type === "text" ? `${b.id}` : `${b.id}=${b.data_name}/${b.question_text}`;
+const text = (steps: Step[]) => steps.map((s) => `${s.id}:${s.blocks.map(words).join(",")}`);
 
 const base = (): Step[] => [
   step("s1", q("a", "age"), q("b", "bio")),
@@ -141,7 +140,7 @@ const editArb = fc.record({
   reverseStep: fc.option(fc.nat(), { nil: undefined }),
   newStep: fc.boolean(),
 });
-type Edit = fc.Arbitrary<typeof editArb> extends fc.Arbitrary<infer T> ? T : never;
+type Edit = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
 
 /** `steps` with `edit` applied; only blocks `mayTouch` allows are changed or deleted. */
 function edited(steps: Step[], edit: Edit, tag: string, mayTouch: (i: number) => boolean) {
@@ -152,7 +151,7 @@ function edited(steps: Step[], edit: Edit, tag: string, mayTouch: (i: number) =>
       const what = mayTouch(i) ? (edit.blocks[i] ?? "keep") : "keep";
       i++;
       if (what === "delete") return [];
-      if (what === "change") return [{ ...b, data_name: b.data_name, ...changedText(b, tag) }];
+      if (what === "change") return [changedText(b, tag)];
       return [b];
     });
   }
@@ -166,8 +165,10 @@ function edited(steps: Step[], edit: Edit, tag: string, mayTouch: (i: number) =>
   return out;
 }
 
-function changedText(b: Block, tag: string): Partial<Block> {
-  return b.type === "text" ? { content: `<p>${tag}</p>` } : { question_text: `${tag} asks` };
+function changedText(b: Block, tag: string): Block {
+  return b.type === "text"
+    ? { ...b, content: `<p>${tag}</p>` }
+    : { ...b, question_text: `${tag} asks` };
 }
 
 const baseArb = surveyArb.map((steps) =>
