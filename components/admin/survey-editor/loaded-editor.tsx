@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { questionDataNames, surveyProblems } from "@/lib/surveys/editor-rules";
@@ -48,7 +48,8 @@ export function LoadedEditor({
 
   const { steps, step, current } = draft;
   const plain = toSteps(steps);
-  save.bindDraft({ steps: () => plain, replace: draft.replace });
+  // After every render: a merge reads the working copy as it is on screen.
+  useEffect(() => save.bindDraft({ steps: () => plain, replace: draft.replace }));
   const problems = surveyProblems(plain);
 
   function errorAt(path: string): string | null {

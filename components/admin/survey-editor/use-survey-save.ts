@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAutosave } from "@/components/data/use-autosave";
 import { api, ApiCallError } from "@/lib/api-client";
@@ -39,8 +39,8 @@ export function useSurveySave(initial: EditorSurvey) {
   const path = `/api/study/${initial.study_id}/survey`;
   const [responseCount, setResponseCount] = useState(initial.response_count);
   const version = useRef(initial.version);
-  const initialSteps = useRef<Step[]>(withStoredIds(initial.steps));
-  const base = useRef<Step[]>(initialSteps.current);
+  const [initialSteps] = useState<Step[]>(() => withStoredIds(initial.steps));
+  const base = useRef<Step[]>(initialSteps);
   const draft = useRef<DraftLink>({ steps: () => base.current, replace: () => {} });
   const inFlight = useRef(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -162,9 +162,18 @@ export function useSurveySave(initial: EditorSurvey) {
     return null;
   }
 
+  const openConflict = useCallback((open: boolean) => {
+    postponed.current = !open;
+    setConflictOpen(open);
+  }, []);
+  /** Connects the working copy, once the page has it. */
+  const bindDraft = useCallback((link: DraftLink) => {
+    draft.current = link;
+  }, []);
+
   return {
     /** The loaded steps the working copy starts from, with their ids. */
-    initialSteps: initialSteps.current,
+    initialSteps,
     autosave,
     change,
     responseCount,
@@ -172,16 +181,10 @@ export function useSurveySave(initial: EditorSurvey) {
     behind,
     pending,
     conflictOpen,
-    setConflictOpen(open: boolean) {
-      postponed.current = !open;
-      setConflictOpen(open);
-    },
+    setConflictOpen: openConflict,
     reconcile,
     loadNewer,
-    /** Connects the working copy, once the page has it. */
-    bindDraft(link: DraftLink) {
-      draft.current = link;
-    },
+    bindDraft,
   };
 }
 
