@@ -360,7 +360,6 @@ test.describe("survey editor", () => {
     for (let n = 1; n <= 4; n++) await addBlock(page, n, "open_question");
     await expectSaved(page);
     const status = page.getByRole("status").filter({ hasText: saved });
-    await page.keyboard.press("End");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect(status).toBeInViewport();
     // Focus moved back up to the first block's type: scrolled into view below the bar.
