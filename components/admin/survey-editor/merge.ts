@@ -48,15 +48,20 @@ function indexed(steps: readonly Step[]): Version {
   return version;
 }
 
-/** JSON with sorted keys, leaving out `order` (positions are merged separately). */
-function canonical(value: unknown): string {
+/** JSON with sorted keys (the database does not keep their order), leaving out `skip`. */
+function canonical(value: unknown, skip: readonly string[] = ["order", "blocks"]): string {
   return JSON.stringify(value, (key, v: unknown) => {
-    if (key === "order" || key === "blocks") return undefined;
+    if (skip.includes(key)) return undefined;
     if (v && typeof v === "object" && !Array.isArray(v)) {
       return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)));
     }
     return v;
   });
+}
+
+/** Whether two surveys are the same in every step, block and position. */
+export function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
+  return canonical(a, []) === canonical(b, []);
 }
 
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);

@@ -9,7 +9,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
 import { withStoredIds } from "@/lib/surveys/ids";
 import type { Step } from "@/lib/surveys/schema";
-import { mergeSurveys, type MergeConflict, type Side } from "./merge";
+import { mergeSurveys, sameSteps, type MergeConflict, type Side } from "./merge";
 import { useStaleCheck } from "./use-stale-check";
 
 /** Saved after this pause in editing. */
@@ -130,7 +130,7 @@ export function useSurveySave(initial: EditorSurvey) {
     autosave.discard();
     draft.current.replace(merged.steps);
     for (const r of merged.renamed) toast.info(t("mergeRenamed", { from: r.from, to: r.to }));
-    if (JSON.stringify(merged.steps) === JSON.stringify(theirs.steps)) {
+    if (sameSteps(merged.steps, theirs.steps)) {
       toast.success(t("loadedNewer"));
       return null;
     }

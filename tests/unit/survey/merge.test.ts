@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { mergeSurveys, type Side } from "@/components/admin/survey-editor/merge";
+import { mergeSurveys, sameSteps, type Side } from "@/components/admin/survey-editor/merge";
 import { renumber, surveyProblems } from "@/lib/surveys/editor-rules";
 import { withIds } from "@/lib/surveys/ids";
 import { stepsSchema, type Block, type Step } from "@/lib/surveys/schema";
@@ -175,6 +175,19 @@ const baseArb = surveyArb.map((steps) =>
   withIds(steps, (s, b) => (b === undefined ? `s${s}` : `s${s}b${b}`)),
 );
 const norm = (steps: Step[]) => renumber(stepsSchema.parse(steps));
+
+describe("sameSteps", () => {
+  it("ignores the order of keys (the database keeps none) but not positions or values", () => {
+    const stored = base().map(({ blocks, ...step }) => ({ blocks, ...step }));
+    expect(sameSteps(base(), stored)).toBe(true);
+    const moved = base();
+    moved[0].blocks.reverse();
+    expect(sameSteps(base(), moved)).toBe(false);
+    const edited = base();
+    edited[1].blocks[0] = q("c", "city", "Town?");
+    expect(sameSteps(base(), edited)).toBe(false);
+  });
+});
 
 describe("mergeSurveys, for any survey and edits", () => {
   it("gives the other side when one side changed nothing", () => {
