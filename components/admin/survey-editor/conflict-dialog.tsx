@@ -60,6 +60,8 @@ export function ConflictDialog({
       closeLabel={false}
     >
       <form
+        method="post"
+        noValidate
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
