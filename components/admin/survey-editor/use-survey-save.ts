@@ -34,13 +34,18 @@ export type PendingMerge = { theirs: EditorSurvey; conflicts: MergeConflict[] };
  * copy with the newer version (`mergeSurveys`): what only one side changed is applied and saved
  * at once, and only blocks changed on both sides wait in `pending` for the reader's choice.
  */
-export function useSurveySave(initial: EditorSurvey) {
+export function useSurveySave(
+  initial: EditorSurvey,
+  /** The steps of `initial.version` when the working copy starts from kept edits instead. */
+  baseSteps: Step[] = initial.steps,
+) {
   const t = useTranslations("surveyEditor");
   const path = `/api/study/${initial.study_id}/survey`;
   const [responseCount, setResponseCount] = useState(initial.response_count);
   const version = useRef(initial.version);
   const [initialSteps] = useState<Step[]>(() => withStoredIds(initial.steps));
-  const base = useRef<Step[]>(initialSteps);
+  const [initialBase] = useState<Step[]>(() => withStoredIds(baseSteps));
+  const base = useRef<Step[]>(initialBase);
   const draft = useRef<DraftLink>({ steps: () => base.current, replace: () => {} });
   const inFlight = useRef(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -171,11 +176,18 @@ export function useSurveySave(initial: EditorSurvey) {
     draft.current = link;
   }, []);
 
+  /** The version the working copy is based on now (kept with unsaved edits over a reload). */
+  const baseVersion = useCallback(() => version.current, []);
+  /** The steps of that version: what a merge compares the kept edits with after a reload. */
+  const baseOfDraft = useCallback(() => base.current, []);
+
   return {
     /** The loaded steps the working copy starts from, with their ids. */
     initialSteps,
     autosave,
     change,
+    baseVersion,
+    baseSteps: baseOfDraft,
     responseCount,
     serverFields,
     behind,
