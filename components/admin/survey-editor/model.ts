@@ -32,8 +32,8 @@ export function withKeys(steps: Step[]): EditorStep[] {
 /** What is saved: the steps without the editor's keys, numbered from 0 at every level. */
 export function toSteps(steps: EditorStep[]): Step[] {
   return renumber(
-    steps.map(({ order, blocks }) => ({
-      order,
+    steps.map(({ key: _key, blocks, ...step }) => ({
+      ...step,
       blocks: blocks.map(({ key: _key, ...block }) => block as Block),
     })),
   );

@@ -10,7 +10,10 @@ import type { SurveySave } from "./use-survey-save";
  */
 export function SaveNotices({ save }: { save: SurveySave }) {
   const t = useTranslations("surveyEditor");
-  const hasServerFieldErrors = Object.keys(save.serverFields).length > 0;
+  // Refused conditions have their own notice (`RefusedConditionsNotice`).
+  const hasServerFieldErrors = Object.keys(save.serverFields).some(
+    (field) => !field.endsWith(".visible_if"),
+  );
   return (
     <>
       {save.responseCount > 0 ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAutosave } from "@/components/data/use-autosave";
 import { api, ApiCallError } from "@/lib/api-client";
@@ -105,9 +105,13 @@ export function useSurveySave(initial: EditorSurvey) {
     return null;
   }
 
+  /** The version the working copy is based on now (kept with unsaved edits over a reload). */
+  const baseVersion = useCallback(() => version.current, []);
+
   return {
     autosave,
     change,
+    baseVersion,
     responseCount,
     serverFields,
     conflict,

@@ -30,6 +30,8 @@ function survey(o: Partial<EditorSurvey> = {}): EditorSurvey {
 /** The server's survey: GET answers it, an accepted PUT replaces it with a version one higher. */
 let stored: EditorSurvey;
 beforeEach(() => {
+  // Edits a test left unsaved are kept in the tab for a reload; every test starts afresh.
+  window.sessionStorage.clear();
   server.requests.length = 0;
   stored = survey();
   server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
