@@ -32,7 +32,6 @@ const CLIENT_SAFE = [
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
-  "^lib/files/download-filename\\.ts$",
   "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|path)\\.ts$",
 ];
 
