@@ -247,7 +247,8 @@ export const surveys = pgTable("surveys", {
  * Every question a survey has ever had, by data_name, with what it last looked like. Responses
  * keep the answers to questions that were later removed or renamed; the export reads its columns
  * from here (today's questions first, then these retired ones) before its first row, so no
- * answer is left without a column. Extended, never pruned, on every save of the survey.
+ * answer is left without a column. Extended, never pruned, on every save of the survey; a name
+ * only an autosave ever held (a default renamed before anyone answered) gets no column.
  */
 export const surveyQuestions = pgTable(
   "survey_questions",
@@ -264,6 +265,8 @@ export const surveyQuestions = pgTable(
     questionText: text("question_text").notNull(),
     // The question block as last saved (options, scale bounds and labels), for the codebook.
     definition: jsonb("definition").notNull(),
+    // Some stored response was shown it: only then does a retired question get a column.
+    inResponses: boolean("in_responses").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.surveyId, t.dataName] })],
 );

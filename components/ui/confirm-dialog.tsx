@@ -1,9 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Dialog, type DialogProps } from "./dialog";
-import { SubmitButton } from "./submit-button";
+import { DialogActions } from "./dialog-actions";
 
 /**
  * A question before an action: Cancel and a confirm button. Controlled: the caller opens it,
@@ -39,7 +38,6 @@ export function ConfirmDialog({
   /** Extra content between the question and the buttons (a field to type a name into). */
   children?: ReactNode;
 }) {
-  const t = useTranslations("common");
   return (
     <Dialog
       open={open}
@@ -52,25 +50,16 @@ export function ConfirmDialog({
       closeLabel={false}
     >
       {children}
-      <div className={`flex flex-wrap justify-end gap-3 ${children ? "mt-6" : ""}`}>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={pending}
-          onClick={() => onOpenChange(false)}
-        >
-          {cancelLabel ?? t("cancel")}
-        </button>
-        <SubmitButton
-          type="button"
-          variant={tone}
-          pending={pending}
-          disabled={confirmDisabled}
-          onClick={onConfirm}
-        >
-          {confirmLabel}
-        </SubmitButton>
-      </div>
+      <DialogActions
+        className={children ? "mt-6" : ""}
+        confirmLabel={confirmLabel}
+        cancelLabel={cancelLabel}
+        tone={tone}
+        pending={pending}
+        confirmDisabled={confirmDisabled}
+        onCancel={() => onOpenChange(false)}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

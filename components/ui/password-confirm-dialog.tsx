@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Dialog, type DialogProps } from "./dialog";
-import { SubmitButton } from "./submit-button";
+import { DialogActions } from "./dialog-actions";
 import { TextField } from "./text-field";
 
 type Props = Pick<
@@ -68,7 +68,6 @@ function PasswordForm({
   onCancel: () => void;
 }) {
   const t = useTranslations("common.passwordConfirm");
-  const tc = useTranslations("common");
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -105,14 +104,12 @@ function PasswordForm({
           if (event.target.value !== "") setMissing(false);
         }}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" disabled={pending} onClick={onCancel}>
-          {tc("cancel")}
-        </button>
-        <SubmitButton variant={tone} pending={pending}>
-          {confirmLabel}
-        </SubmitButton>
-      </div>
+      <DialogActions
+        confirmLabel={confirmLabel}
+        tone={tone}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

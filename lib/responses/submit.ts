@@ -9,6 +9,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers";
 import { countResponses, effectiveStatus, finishOpenStudy } from "@/lib/studies/closing";
 import { loadOpenSurvey } from "@/lib/surveys/load";
+import { markShownQuestions } from "@/lib/surveys/questions";
 import { validateSubmission } from "@/lib/surveys/validation";
 import { sealedResponseRow } from "./sealed-answers";
 import { deriveSubmission, submissionHashOf, type SubmissionDerivation } from "./submission";
@@ -138,6 +139,8 @@ export async function submitResponse(
   if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
   // The id is made here, not by the database, because the ciphertext is bound to it.
   const row = sealedResponseRow(survey.studyId, checked.answers, checked.shown);
+  // Before the store: a question shown to a stored response must keep its export column.
+  await markShownQuestions(survey.studyId, checked.shown, tx);
 
   if (open && survey.responseLimit !== null) {
     const derived =

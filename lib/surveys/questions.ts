@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
-import { surveyQuestions } from "@/db/schema";
+import { surveyQuestions, surveyResponses, surveys } from "@/db/schema";
 import { defaultBlock, isQuestionBlock, type QuestionBlock } from "./editor-rules";
 import type { VisibleIf } from "./conditions";
 import { blockSchema, type Step } from "./schema";
@@ -37,7 +37,7 @@ export function questionsOf(steps: readonly Step[]): SurveyQuestionInfo[] {
 // Postgres takes at most 65,535 parameters per statement; 7 a row.
 const INSERT_CHUNK = 1_000;
 
-function rowOf(surveyId: number, q: SurveyQuestionInfo, position: number) {
+function rowOf(surveyId: number, q: SurveyQuestionInfo, position: number, inResponses = false) {
   return {
     surveyId,
     dataName: q.dataName,
@@ -46,7 +46,19 @@ function rowOf(surveyId: number, q: SurveyQuestionInfo, position: number) {
     type: q.block.type,
     questionText: q.block.question_text,
     definition: q.block,
+    inResponses,
   };
+}
+
+/** Whether the survey's study has stored any response. */
+async function hasResponses(tx: DbOrTx, surveyId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(surveyResponses)
+    .innerJoin(surveys, eq(surveys.studyId, surveyResponses.studyId))
+    .where(eq(surveys.id, surveyId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
@@ -77,9 +89,11 @@ export async function recordQuestions(
     return position;
   };
 
-  const earlier = questionsOf(previous)
-    .filter((q) => !positions.has(q.dataName))
-    .map((q) => rowOf(surveyId, q, positionOf(q.dataName)));
+  // Questions of a stored survey that predates the list: whether a sealed response was shown
+  // them cannot be read, so they count as shown once the study has any response.
+  const unrecorded = questionsOf(previous).filter((q) => !positions.has(q.dataName));
+  const answered = unrecorded.length > 0 && (await hasResponses(tx, surveyId));
+  const earlier = unrecorded.map((q) => rowOf(surveyId, q, positionOf(q.dataName), answered));
   for (let i = 0; i < earlier.length; i += INSERT_CHUNK) {
     await tx
       .insert(surveyQuestions)
@@ -105,8 +119,38 @@ export async function recordQuestions(
 }
 
 /**
+ * Notes that a response about to be stored was shown these questions of the study's survey, so
+ * their columns stay in the export should they be removed or renamed later. Called before the
+ * response is stored: should the store fail, an extra column is all that is left. Writes only
+ * the first time a name is shown.
+ */
+export async function markShownQuestions(
+  studyId: number,
+  dataNames: readonly string[],
+  tx?: DbOrTx,
+): Promise<void> {
+  if (dataNames.length === 0) return;
+  const db = await dbOr(tx);
+  await db
+    .update(surveyQuestions)
+    .set({ inResponses: true })
+    .where(
+      and(
+        inArray(
+          surveyQuestions.surveyId,
+          db.select({ id: surveys.id }).from(surveys).where(eq(surveys.studyId, studyId)),
+        ),
+        inArray(surveyQuestions.dataName, [...new Set(dataNames)]),
+        eq(surveyQuestions.inResponses, false),
+      ),
+    );
+}
+
+/**
  * The export's columns: today's questions in survey order, then every question the survey once
- * had and no longer has, in the order they first appeared, with what they last looked like.
+ * had, no longer has and some response was shown, in the order they first appeared, with what
+ * they last looked like. A name no response ever met (a default data name an autosave stored
+ * before it was renamed) would only be an empty column.
  */
 export async function surveyColumns(
   surveyId: number,
@@ -122,7 +166,7 @@ export async function surveyColumns(
     .where(eq(surveyQuestions.surveyId, surveyId))
     .orderBy(asc(surveyQuestions.position));
   const retired = recorded
-    .filter((r) => !names.has(r.dataName))
+    .filter((r) => r.inResponses && !names.has(r.dataName))
     .map((r) => ({
       dataName: r.dataName,
       step: r.step,

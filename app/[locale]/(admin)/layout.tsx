@@ -5,6 +5,7 @@ import { AdminShell } from "@/components/admin/shell/admin-shell";
 import { Toasts } from "@/components/ui/toasts";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
+import { twoFactorRequired } from "@/lib/auth/two-factor-policy";
 import { pageLocale } from "@/lib/i18n/page-locale";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -21,7 +22,9 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
   // The portal's client components get every message; public pages only the ones they use.
   return (
     <NextIntlClientProvider>
-      <AdminShell user={toPublicUser(user)}>{children}</AdminShell>
+      <AdminShell user={toPublicUser(user)} twoFactorRequired={twoFactorRequired()}>
+        {children}
+      </AdminShell>
       <Toasts />
     </NextIntlClientProvider>
   );

@@ -4,9 +4,7 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
-import { Alert } from "@/components/ui/alert";
-import { Dialog } from "@/components/ui/dialog";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { changePasswordFormSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
@@ -15,14 +13,14 @@ import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
+      onClose={onClose}
       title={t("changePassword.title")}
       description={t("changePassword.description")}
     >
       <ChangePasswordForm onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -46,8 +44,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+    <DialogForm form={form} submitLabel={t("changePassword.submit")} onCancel={onClose}>
       <TextField
         label={t("changePassword.currentPassword")}
         type="password"
@@ -67,12 +64,6 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
         autoComplete="new-password"
         {...form.field("confirm_new_password")}
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {t("cancel")}
-        </button>
-        <SubmitButton pending={form.pending}>{t("changePassword.submit")}</SubmitButton>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

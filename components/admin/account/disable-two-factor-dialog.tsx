@@ -4,10 +4,8 @@ import { useTranslations } from "next-intl";
 import { useMemo } from "react";
 import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
-import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
-import { Dialog } from "@/components/ui/dialog";
-import { SubmitButton } from "@/components/ui/submit-button";
+import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -15,14 +13,14 @@ import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
+      onClose={onClose}
       title={t("disable.title")}
       description={t("disable.description")}
     >
       <DisableTwoFactorForm onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -43,17 +41,8 @@ function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+    <DialogForm form={form} submitLabel={t("disable.submit")} tone="danger" onCancel={onClose}>
       <CodeField label={t("disable.code")} {...form.field("totp_code")} />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {t("cancel")}
-        </button>
-        <SubmitButton variant="danger" pending={form.pending}>
-          {t("disable.submit")}
-        </SubmitButton>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -6,11 +6,9 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
-import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
-import { Dialog } from "@/components/ui/dialog";
+import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -21,14 +19,14 @@ type Setup = { qr_code: string; totp_secret: string };
 export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
+      onClose={onClose}
       title={t("enable.title")}
       description={t("enable.description")}
     >
       <EnableTwoFactorForm onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -55,10 +53,14 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const alert = form.formError ?? (setupError ? errorMessage(setupError) : null);
   return (
-    <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
-      {alert ? <Alert tone="error">{alert}</Alert> : null}
+    <DialogForm
+      form={form}
+      alert={form.formError ?? (setupError ? errorMessage(setupError) : null)}
+      submitLabel={t("enable.submit")}
+      submitDisabled={!setup}
+      onCancel={onClose}
+    >
       {setup ? (
         <div className="flex flex-col items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- a generated data URL, nothing to optimise */}
@@ -83,14 +85,6 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
         <Spinner label={t("enable.loading")} />
       )}
       <CodeField label={t("enable.code")} {...form.field("totp_code")} />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {t("cancel")}
-        </button>
-        <SubmitButton pending={form.pending} disabled={!setup}>
-          {t("enable.submit")}
-        </SubmitButton>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -31,7 +31,6 @@ export function SignOutOthersDialog({ open, onClose }: { open: boolean; onClose:
       title={t("signOutOthersDialog.title")}
       description={t("signOutOthersDialog.description")}
       confirmLabel={t("signOutOthersDialog.submit")}
-      cancelLabel={t("cancel")}
       pending={pending}
       error={errorMessage}
       onConfirm={() => void confirm()}

@@ -38,6 +38,7 @@ describe("staff management (admins only)", () => {
       is_admin: true,
       is_verified: true,
       two_factor_enabled: false,
+      two_factor_setup_required: false,
       invitation_pending: false,
       created_at: Math.floor(a.user.createdAt.getTime() / 1000),
     });

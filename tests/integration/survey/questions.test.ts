@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { surveyQuestions } from "@/db/schema";
 import { saveSurvey } from "@/lib/surveys/editor";
-import { questionsOf, surveyColumns } from "@/lib/surveys/questions";
+import { markShownQuestions, questionsOf, surveyColumns } from "@/lib/surveys/questions";
 import type { Step } from "@/lib/surveys/schema";
 import { insertStudyWithSurvey, sampleSteps, storedSurvey } from "../../support/survey";
 
@@ -100,6 +100,14 @@ describe("the recorded questions", () => {
     ];
     await save(studyId, steps);
     const { steps: saved } = await storedSurvey(studyId);
+    // No response was shown the removed ones yet: they would be empty columns.
+    expect((await surveyColumns(surveyId, saved as Step[])).map((c) => c.dataName)).toEqual([
+      "story",
+      "impact",
+      "place",
+    ]);
+    // As a submission notes them before it is stored.
+    await markShownQuestions(studyId, ["story", "help", "remarks", "help"]);
     const columns = await surveyColumns(surveyId, saved as Step[]);
     expect(columns.map((c) => [c.dataName, c.step, c.retired, c.block.type])).toEqual([
       ["story", 0, false, "open_question"],
@@ -132,6 +140,7 @@ describe("the recorded questions", () => {
       .set({ definition: { type: "text", data_name: "place", order: 0, content: "<p>x</p>" } })
       .where(and(eq(surveyQuestions.surveyId, surveyId), eq(surveyQuestions.dataName, "place")));
 
+    await markShownQuestions(studyId, ["help", "impact", "remarks", "place"]);
     const columns = await surveyColumns(surveyId, [{ order: 0, blocks: [open("story", 0)] }]);
     const retired = Object.fromEntries(
       columns.filter((c) => c.retired).map((c) => [c.dataName, c.block]),

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChangePasswordDialog } from "@/components/admin/account/change-password-dialog";
+import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
+import type { PublicUser } from "@/lib/auth/public-user";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, renderIntl } from "../support/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+const user = { id: 1, email: "staff@example.org" } as PublicUser;
+
+/** The account screen's use of a form dialog: a button opens it, closing it ends the form. */
+function Account() {
+  const [open, setOpen] = useState(false);
+  return (
+    <StaffUserProvider initial={user}>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <ChangePasswordDialog open={open} onClose={() => setOpen(false)} />
+    </StaffUserProvider>
+  );
+}
+
+describe("a form in a dialog (change password)", () => {
+  it("shows the server's refusal inside, on the field, and keeps what was typed", async () => {
+    server.on("POST /api/change_password", {
+      status: 400,
+      body: { error: { code: 3, message: "Wrong password", fields: { current_password: "x" } } },
+    });
+    const u = userEvent.setup();
+    renderIntl(<Account />);
+    await u.click(screen.getByRole("button", { name: "Open" }));
+    const dialog = screen.getByRole("dialog", { name: "Wachtwoord wijzigen" });
+    await u.type(within(dialog).getByLabelText("Huidig wachtwoord"), "fout-wachtwoord");
+    await u.type(within(dialog).getByLabelText(/^Nieuw wachtwoord/), "Nieuw-wachtwoord-1");
+    await u.type(within(dialog).getByLabelText("Bevestig nieuw wachtwoord"), "Nieuw-wachtwoord-1");
+    await u.click(within(dialog).getByRole("button", { name: "Wachtwoord opslaan" }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toContain("Verkeerd wachtwoord"),
+    );
+    const current = within(dialog).getByLabelText<HTMLInputElement>("Huidig wachtwoord");
+    expect(current.value).toBe("fout-wachtwoord");
+    expect(current.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(current);
+  });
+
+  it("closes on Cancel and opens empty again", async () => {
+    const u = userEvent.setup();
+    renderIntl(<Account />);
+    await u.click(screen.getByRole("button", { name: "Open" }));
+    await u.type(screen.getByLabelText("Huidig wachtwoord"), "iets");
+    await u.click(screen.getByRole("button", { name: "Annuleren" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await u.click(screen.getByRole("button", { name: "Open" }));
+    expect(screen.getByLabelText<HTMLInputElement>("Huidig wachtwoord").value).toBe("");
+  });
+});
