@@ -23,6 +23,7 @@ const CLIENT_SAFE = [
   "^config/(help-line|quick-exit)\\.ts$",
   "^lib/auth/(schemas|staff-schemas|public-user|signed-in-hint)\\.ts$",
   "^lib/panel/schemas\\.ts$",
+  "^lib/links/fragment\\.ts$",
   "^lib/responses/schemas\\.ts$",
   "^lib/studies/(schemas|admin-schemas)\\.ts$",
   "^lib/attachments/schemas\\.ts$",
