@@ -51,6 +51,9 @@ export default defineConfig({
       RESPONSES_KEY: Buffer.alloc(32, 9).toString("base64"),
       MAIL_TRANSPORT: "log",
       MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
+      // Most journeys use accounts without two-factor; the required policy has its own server
+      // (tests/e2e/staff-two-factor.spec.ts).
+      STAFF_TWO_FACTOR: "optional",
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
       PGLITE_DIR: path.join(dataDir, "pglite"),
       DATABASE_URL: "",

@@ -45,6 +45,8 @@ export type AppConfig = {
     /** `__Host-session` in production (Secure, no Domain), `session` over http in development. */
     cookieName: string;
   };
+  /** "required": staff without two-factor reach only the calls that set it up (docs/auth.md). */
+  staffTwoFactor: "required" | "optional";
   /** Audit log rows are kept this many days, then purged (lib/audit/purge.ts). */
   auditRetentionDays: number;
   publicSite: PublicSiteConfig;
@@ -166,6 +168,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       absoluteMs: e.SESSION_MAX_HOURS * 3_600_000,
       cookieName: isProduction ? "__Host-session" : "session",
     },
+    staffTwoFactor: e.STAFF_TWO_FACTOR ?? (isProduction ? "required" : "optional"),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     publicSite: publicSiteFromEnv(e),
   };

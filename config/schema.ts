@@ -105,6 +105,15 @@ export const envSchema = z.object({
     .default(30),
   // Audit log rows older than this many days are removed by the housekeeping job (docs/audit.md).
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  // Whether staff must sign in with a second factor: "required" keeps staff without one to
+  // setting it up (docs/auth.md). Left out: required in production, optional elsewhere.
+  STAFF_TWO_FACTOR: optionalString.pipe(
+    z
+      .enum(["required", "optional"], {
+        error: "STAFF_TWO_FACTOR must be required or optional",
+      })
+      .optional(),
+  ),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()

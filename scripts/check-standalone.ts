@@ -179,6 +179,8 @@ function baseEnv(port: number, dataDir: string) {
     MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
     MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
     TRUST_PROXY: "0",
+    // As a live site has it (the production default, stated so the check does not lean on it).
+    STAFF_TWO_FACTOR: "required",
   };
 }
 

@@ -12,6 +12,9 @@ nextEnv.loadEnvConfig(process.cwd(), true, { info: () => {}, error: console.erro
 // Without a configured help line the demo shows clearly marked example details, so the help
 // widget can be seen and tried; a production build warns when it would ship without one.
 const helpLine = devHelpLineDefaults(process.env);
+// The demo admin has no second factor: the demo lets staff work without one unless the .env
+// files ask for the production policy (docs/auth.md).
+process.env.STAFF_TWO_FACTOR ??= "optional";
 if (Object.keys(helpLine).length > 0) {
   console.log(
     "Help widget: example details until HELP_PHONE, HELP_CHAT_URL or HELP_WEBSITE_URL is set.",

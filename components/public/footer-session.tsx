@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
+import type { PublicUser } from "@/lib/auth/public-user";
 
 /**
  * The footer of a browser that may hold a session (components/public/footer-auth.tsx loads this
@@ -15,13 +16,15 @@ export default function FooterSession({
   adminPortalLabel: string;
   children: ReactNode;
 }) {
-  const whoami = useApiQuery("/api/whoami");
+  const whoami = useApiQuery<PublicUser>("/api/whoami");
   if (!whoami.data) return children;
   // A plain link, not next/link: a client-side navigation would keep this public page's
   // document and its CSP, and the portal must run under its own stricter, per-request one.
   return (
-    // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full page load on purpose (above)
-    <a href="/admin/studies" className="btn-secondary">
+    <a
+      href={whoami.data.two_factor_setup_required ? "/account" : "/admin/studies"}
+      className="btn-secondary"
+    >
       {adminPortalLabel}
     </a>
   );

@@ -87,12 +87,12 @@ function LoginSteps({
   const tv = useTranslations("auth.validation");
   const [email, setEmail] = useState("");
 
-  function signedIn() {
+  function signedIn(user: PublicUser) {
     onClose();
     // A full page load: a client-side navigation would keep the public page's document and its
-    // CSP, and the portal must run under its own stricter, per-request one.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- on purpose (above)
-    window.location.assign("/admin/studies");
+    // CSP, and the portal must run under its own stricter, per-request one. An account that must
+    // still set up two-factor can do nothing else, so it goes to its account page.
+    window.location.assign(user.two_factor_setup_required ? "/account" : "/admin/studies");
   }
 
   const passwordSchema = useMemo(() => loginSchema(tv), [tv]);
@@ -102,7 +102,7 @@ function LoginSteps({
     defaultValues: { email: "", password: "" },
     submit: (values) => ({ path: "/api/login", body: values }),
     onSuccess: (answer: LoginAnswer, values) => {
-      if (!answer.two_factor_required) return signedIn();
+      if (!answer.two_factor_required) return signedIn(answer.user);
       setEmail(values.email);
       onStep("code");
     },
@@ -111,7 +111,7 @@ function LoginSteps({
     schema: codeSchema,
     defaultValues: { totp_code: "" },
     submit: (values) => ({ path: "/api/login_2fa", body: { email, totp_code: values.totp_code } }),
-    onSuccess: signedIn,
+    onSuccess: (answer: { user: PublicUser }) => signedIn(answer.user),
     onError: (error, message) => {
       // The password step has to be done again (expired, or too many wrong codes); its form
       // shows why.

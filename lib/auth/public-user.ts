@@ -10,4 +10,9 @@ export type PublicUser = {
   is_admin: boolean;
   is_verified: boolean;
   two_factor_enabled: boolean;
+  /**
+   * Staff two-factor is required (`STAFF_TWO_FACTOR`) and this account has none yet: every call
+   * but setting it up and the account's own basics answers 403 code 30 until it is on.
+   */
+  two_factor_setup_required: boolean;
 };

@@ -7,6 +7,7 @@ import { readUniqueCookie, serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import type { PublicUser } from "./public-user";
 import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
+import { twoFactorSetupRequired } from "./two-factor-policy";
 
 /** How far the idle timeout must have moved before the new expiry is written. */
 const RENEW_STEP_MS = 60_000;
@@ -180,5 +181,6 @@ export function toPublicUser(user: StaffUser): PublicUser {
     is_admin: user.isAdmin,
     is_verified: user.isVerified,
     two_factor_enabled: user.twoFactorEnabled,
+    two_factor_setup_required: twoFactorSetupRequired(user),
   };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
@@ -17,7 +17,7 @@ import type { ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
 import type { InviteStaffInput, UpdateStaffInput } from "./staff-schemas";
 import { twoFactorOff } from "./two-factor";
-import { findStaffById } from "./staff-users";
+import { findStaffByEmail, findStaffById } from "./staff-users";
 
 async function mustFind(id: number, tx?: DbOrTx): Promise<StaffUser> {
   const user = await findStaffById(id, tx);
@@ -182,7 +182,8 @@ export async function removeStaff(
  * POST /api/staff/{id}/reset_2fa: turns someone's two-factor sign-in off (a lost phone), after
  * the caller's password (code 3 when wrong). Their pending sign-ins and every session end, so
  * whoever has the account signs in again with the password alone and can set up a new app; an
- * admin resetting their own keeps the session they do it from.
+ * admin resetting their own keeps the session they do it from. Under `STAFF_TWO_FACTOR=required`
+ * the account can then do nothing but set it up again.
  */
 export async function resetStaffTwoFactor(
   id: number,
@@ -193,21 +194,43 @@ export async function resetStaffTwoFactor(
 ): Promise<StaffUser> {
   await mustFind(id, tx);
   await confirmOwnPassword(by.user, input.password, "reset two-factor", now);
-  const updated = await transaction(tx, async (tx) => {
+  const updated = await turnOffTwoFactorOf(id, by.user, by.sessionId, tx);
+  logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });
+  return updated;
+}
+
+/**
+ * `npm run staff:reset-2fa` on the server: the same reset for the account with this address,
+ * without a signed-in admin (the way back in when the last admin has lost their phone). Every
+ * session of the account ends; the audit row has no actor. Code 12 for an unknown address.
+ */
+export async function resetTwoFactorByEmail(email: string, tx?: DbOrTx): Promise<StaffUser> {
+  const user = await findStaffByEmail(email, tx);
+  if (!user) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  const updated = await turnOffTwoFactorOf(user.id, null, undefined, tx);
+  logInfo("auth", "two-factor reset on the server", { userId: user.id });
+  return updated;
+}
+
+/**
+ * Two-factor off and its secret forgotten, the account's sign-ins waiting for a code and its
+ * sessions ended (all but `keepSessionId`), with the `two_factor_reset` row: one transaction.
+ */
+async function turnOffTwoFactorOf(
+  id: number,
+  actor: AuditActor,
+  keepSessionId: string | undefined,
+  tx?: DbOrTx,
+): Promise<StaffUser> {
+  return transaction(tx, async (tx) => {
     const [row] = await tx
       .update(staffUsers)
       .set(twoFactorOff)
       .where(eq(staffUsers.id, id))
       .returning();
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
-    await credentialsChanged(id, "second factor", { keepSessionId: by.sessionId }, tx);
-    await recordAudit(tx, {
-      action: "two_factor_reset",
-      actor: by.user,
-      target: { type: "staff", id },
-    });
+    await credentialsChanged(id, "second factor", { keepSessionId }, tx);
+    await recordAudit(tx, { action: "two_factor_reset", actor, target: { type: "staff", id } });
     return row;
   });
-  logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });
-  return updated;
 }

@@ -48,6 +48,7 @@ export type StaffListItem = {
   is_admin: boolean;
   is_verified: boolean;
   two_factor_enabled: boolean;
+  two_factor_setup_required: boolean;
   invitation_pending: boolean;
   created_at: number;
 };

@@ -7,8 +7,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
 import { emailField, passwordProblem } from "./schemas";
 
-export async function findStaffByEmail(email: string): Promise<StaffUser | null> {
-  const db = await getDb();
+export async function findStaffByEmail(email: string, tx?: DbOrTx): Promise<StaffUser | null> {
+  const db = await dbOr(tx);
   const [user] = await db
     .select()
     .from(staffUsers)

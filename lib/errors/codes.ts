@@ -35,6 +35,7 @@ export const ErrorCode = {
   CHANGED_ELSEWHERE: 27,
   ALREADY_SUBMITTED: 28,
   TWO_FACTOR_UNREADABLE: 29,
+  TWO_FACTOR_REQUIRED: 30,
   WEBHOOK_SIGNATURE_INVALID: 31,
 } as const;
 
@@ -78,5 +79,6 @@ export const errorMessages: Record<ErrorCodeValue, string> = {
   27: "This was changed elsewhere in the meantime; reload to see the newer version",
   28: "This survey was already submitted with other answers",
   29: "Two-factor sign-in cannot be checked for this account; ask an admin to reset it",
+  30: "Two-factor authentication is required; set it up on your account page first",
   31: "The webhook signature is missing, wrong or too old",
 };

@@ -6,7 +6,6 @@ import {
   clearedSignedInHintCookie,
   sessionCookies,
   sessionTokenFrom,
-  validateSessionToken,
   type SessionContext,
 } from "@/lib/auth/session";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
@@ -17,10 +16,10 @@ import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
 import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
+import { authorise, type Auth, type TwoFactorGate } from "./access";
 import { isAllowedOrigin } from "./origin";
 import { errorResponse } from "./status";
 
-type Auth = "none" | "optional" | "staff" | "admin";
 type BodyKind = "json" | "multipart" | "form" | "text" | "none";
 
 type UserFor<A extends Auth> = A extends "staff" | "admin" ? StaffUser : StaffUser | null;
@@ -48,6 +47,8 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
 export type RouteOptions<A extends Auth, B, Q, P> = {
   /** Who may call: "none" = anyone, "optional" = anyone but the session is read, "staff", "admin". */
   auth: A;
+  /** Under the staff two-factor policy; see TwoFactorGate (access.ts). */
+  twoFactor?: TwoFactorGate;
   body?: ZodType<B>;
   /** How the body is read; "json" when a body schema is given, else "none". */
   bodyKind?: BodyKind;
@@ -219,7 +220,8 @@ function toResponse(result: unknown): Response {
 
 /**
  * The one way to write an API route. Order matters and is fixed here (DESIGN §2): origin →
- * site-wide ceiling and per-client junk budget → session and admin → input validation →
+ * site-wide ceiling and per-client junk budget → session, two-factor policy and admin → input
+ * validation →
  * per-client budget → handler (which adds per-account limits through `limit`). An anonymous
  * caller learns nothing about a staff payload's shape, and malformed requests cannot spend an
  * honest client's budget. Domain errors become the error envelope; anything unexpected becomes
@@ -238,15 +240,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const ip = clientKey(req);
       if (options.rateLimit) await enforceRateLimits(beforeValidationRules(options.rateLimit, ip));
 
-      if (options.auth !== "none") {
-        session = await validateSessionToken(sessionTokenFrom(req));
-        if (!session && (options.auth === "staff" || options.auth === "admin")) {
-          throw new AppError(ErrorCode.NOT_SIGNED_IN);
-        }
-        if (options.auth === "admin" && !session?.user.isAdmin) {
-          throw new AppError(ErrorCode.ADMIN_REQUIRED);
-        }
-      }
+      session = await authorise(req, options.auth, options.twoFactor);
 
       const rawParams = routeContext ? await routeContext.params : {};
       const params = parseWith(options.params, rawParams);

@@ -34,6 +34,7 @@ const codeStatus: Record<ErrorCodeValue, number> = {
   27: 409,
   28: 409,
   29: 409,
+  30: 403,
   31: 401,
 };
 

@@ -20,6 +20,7 @@ export const admin: PublicUser = {
   is_admin: true,
   is_verified: true,
   two_factor_enabled: false,
+  two_factor_setup_required: false,
 };
 
 export function message(id: number, fields: Partial<PanelMessageDto> = {}): PanelMessageDto {

@@ -34,6 +34,29 @@ describe("configuration", () => {
     );
   });
 
+  it("staff two-factor: required in production and optional elsewhere unless set; other values refused", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_URL: "https://panel.example.org",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      RESEND_API_KEY: "re_test",
+      TRUST_PROXY: "0",
+    };
+    const dev = { NODE_ENV: "development", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
+    expect(parseConfig(production).staffTwoFactor).toBe("required");
+    expect(parseConfig({ ...production, STAFF_TWO_FACTOR: "" }).staffTwoFactor).toBe("required");
+    expect(parseConfig({ ...production, STAFF_TWO_FACTOR: "optional" }).staffTwoFactor).toBe(
+      "optional",
+    );
+    expect(parseConfig(dev).staffTwoFactor).toBe("optional");
+    expect(parseConfig({ ...dev, NODE_ENV: "test" }).staffTwoFactor).toBe("optional");
+    expect(parseConfig({ ...dev, STAFF_TWO_FACTOR: "required" }).staffTwoFactor).toBe("required");
+    expect(() => parseConfig({ ...production, STAFF_TWO_FACTOR: "off" })).toThrow(
+      "STAFF_TWO_FACTOR must be required or optional",
+    );
+  });
+
   it("sessions: idle half an hour and twelve hours at most by default, both configurable", () => {
     const base = { NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
     expect(parseConfig(base).session).toEqual({

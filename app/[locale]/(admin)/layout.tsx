@@ -5,7 +5,14 @@ import { AdminShell } from "@/components/admin/shell/admin-shell";
 import { Toasts } from "@/components/ui/toasts";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
+import { twoFactorRequired } from "@/lib/auth/two-factor-policy";
+import { locales } from "@/lib/i18n/locales";
 import { pageLocale } from "@/lib/i18n/page-locale";
+
+/** Both languages, as for the public pages (the portal's pages read the session, so they render per request). */
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -21,7 +28,9 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
   // The portal's client components get every message; public pages only the ones they use.
   return (
     <NextIntlClientProvider>
-      <AdminShell user={toPublicUser(user)}>{children}</AdminShell>
+      <AdminShell user={toPublicUser(user)} twoFactorRequired={twoFactorRequired()}>
+        {children}
+      </AdminShell>
       <Toasts />
     </NextIntlClientProvider>
   );

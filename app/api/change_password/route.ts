@@ -4,7 +4,7 @@ import { toPublicUser } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "staff", body: changePasswordSchema },
+  { auth: "staff", twoFactor: "setup", body: changePasswordSchema },
   async ({ user, session, body }) =>
     toPublicUser(await changePassword(user, session.sessionId, body)),
 );

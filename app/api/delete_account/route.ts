@@ -6,7 +6,7 @@ import { otherMethods, route } from "@/lib/http/handler";
 
 // The caller's password in the body: a deliberate addition to the spec (see docs/auth.md).
 export const DELETE = route(
-  { auth: "staff", body: confirmPasswordSchema() },
+  { auth: "staff", twoFactor: "setup", body: confirmPasswordSchema() },
   async ({ user, body }) => {
     await deleteOwnAccount(user, body);
     return jsonWithCookies({}, clearedSessionCookies());

@@ -4,7 +4,7 @@ import { disableTwoFactor } from "@/lib/auth/two-factor";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "staff", body: disableTwoFactorSchema() },
+  { auth: "staff", twoFactor: "turns-off", body: disableTwoFactorSchema() },
   async ({ user, session, body }) =>
     toPublicUser(await disableTwoFactor(user, session.sessionId, body)),
 );

@@ -4,7 +4,7 @@ import { enableTwoFactor } from "@/lib/auth/two-factor";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "staff", body: enableTwoFactorSchema() },
+  { auth: "staff", twoFactor: "setup", body: enableTwoFactorSchema() },
   async ({ user, session, body }) =>
     toPublicUser(await enableTwoFactor(user, session.sessionId, body)),
 );

@@ -7,7 +7,7 @@ import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session"
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "optional", body: loginSchema(), rateLimit: loginBudget },
+  { auth: "optional", twoFactor: "setup", body: loginSchema(), rateLimit: loginBudget },
   async ({ body, ip, session }) => {
     const result = await signInWithPassword(body, ip);
     if (result.kind === "needs-code") {

@@ -8,7 +8,12 @@ import { readCookie } from "@/lib/cookies";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "optional", body: loginTwoFactorSchema(), rateLimit: secondFactorBudget },
+  {
+    auth: "optional",
+    twoFactor: "setup",
+    body: loginTwoFactorSchema(),
+    rateLimit: secondFactorBudget,
+  },
   async ({ body, req, session, ip }) => {
     const result = await signInWithCode(
       readCookie(req, CHALLENGE_COOKIE),

@@ -15,7 +15,7 @@ type OpenModal = "password" | "enable" | "disable" | "signOutOthers" | "delete" 
 /** /account: the signed-in user's details and the account actions. */
 export function AccountView() {
   const t = useTranslations("account");
-  const { user } = useStaffUser();
+  const { user, twoFactorRequired } = useStaffUser();
   const [modal, setModal] = useState<OpenModal>(null);
   const close = () => setModal(null);
 
@@ -60,14 +60,17 @@ export function AccountView() {
               </td>
               <td className="px-4 py-3 text-right">
                 {user.two_factor_enabled ? (
-                  <button
-                    type="button"
-                    className="btn-secondary"
-                    onClick={() => setModal("disable")}
-                  >
-                    <ShieldOff aria-hidden className="size-4" />
-                    {t("disableTwoFactor")}
-                  </button>
+                  // Required by the server's policy: turning it off would be refused (code 30).
+                  twoFactorRequired ? null : (
+                    <button
+                      type="button"
+                      className="btn-secondary"
+                      onClick={() => setModal("disable")}
+                    >
+                      <ShieldOff aria-hidden className="size-4" />
+                      {t("disableTwoFactor")}
+                    </button>
+                  )
                 ) : (
                   <button
                     type="button"
@@ -80,22 +83,24 @@ export function AccountView() {
                 )}
               </td>
             </tr>
-            <tr>
-              <th scope="row" className="px-4 py-3 font-medium">
-                {t("sessions")}
-              </th>
-              <td className="px-4 py-3 text-muted">{t("sessionsHint")}</td>
-              <td className="px-4 py-3 text-right">
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  onClick={() => setModal("signOutOthers")}
-                >
-                  <LogOut aria-hidden className="size-4" />
-                  {t("signOutOthers")}
-                </button>
-              </td>
-            </tr>
+            {user.two_factor_setup_required ? null : (
+              <tr>
+                <th scope="row" className="px-4 py-3 font-medium">
+                  {t("sessions")}
+                </th>
+                <td className="px-4 py-3 text-muted">{t("sessionsHint")}</td>
+                <td className="px-4 py-3 text-right">
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => setModal("signOutOthers")}
+                  >
+                    <LogOut aria-hidden className="size-4" />
+                    {t("signOutOthers")}
+                  </button>
+                </td>
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

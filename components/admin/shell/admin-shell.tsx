@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/dialog";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { SideNav } from "./side-nav";
 import { StaffUserProvider } from "./staff-user-context";
+import { TwoFactorSetupGate } from "./two-factor-setup-gate";
 import { useMediaQuery } from "./use-media-query";
 import { UserMenu } from "./user-menu";
 
@@ -15,7 +16,16 @@ import { UserMenu } from "./user-menu";
  * the user dropdown. On wide screens the drawer sits beside the page and the toggle folds it
  * away; on narrow ones it opens over the page as a dialog.
  */
-export function AdminShell({ user, children }: { user: PublicUser; children: ReactNode }) {
+export function AdminShell({
+  user,
+  twoFactorRequired,
+  children,
+}: {
+  user: PublicUser;
+  /** The server's staff two-factor policy is `required` (turning it off is then refused). */
+  twoFactorRequired: boolean;
+  children: ReactNode;
+}) {
   const t = useTranslations("admin.shell");
   const wide = useMediaQuery("(min-width: 1024px)", true);
   const [docked, setDocked] = useState(true);
@@ -28,7 +38,7 @@ export function AdminShell({ user, children }: { user: PublicUser; children: Rea
   }
 
   return (
-    <StaffUserProvider initial={user}>
+    <StaffUserProvider initial={user} twoFactorRequired={twoFactorRequired}>
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
@@ -69,7 +79,7 @@ export function AdminShell({ user, children }: { user: PublicUser; children: Rea
             <UserMenu />
           </header>
           <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6">
-            {children}
+            <TwoFactorSetupGate>{children}</TwoFactorSetupGate>
           </main>
         </div>
       </div>

@@ -18,6 +18,8 @@ const items = [
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("admin");
   const { user } = useStaffUser();
+  // Until two-factor is set up every section refuses the account (TwoFactorSetupGate).
+  const open = user.two_factor_setup_required ? [] : items;
   // The locale segment is internal; depending on where it is read it may still be present.
   const path = usePathname().replace(/^\/(nl|en)(?=\/|$)/, "") || "/";
   return (
@@ -28,7 +30,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
       <nav aria-label={t("shell.navLabel")} className="flex-1 px-3">
         <ul className="space-y-1">
-          {items
+          {open
             .filter((item) => !item.adminOnly || user.is_admin)
             .map(({ href, key, icon: Icon }) => {
               const active = path === href || path.startsWith(`${href}/`);

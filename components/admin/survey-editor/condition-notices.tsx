@@ -111,7 +111,7 @@ export function RefusedConditionsNotice({
 }) {
   const t = useTranslations("surveyEditor");
   const where = useWhere();
-  if (save.conflict || save.autosave.state !== "error") return null;
+  if (save.pending || save.autosave.state !== "error") return null;
   const spots = Object.keys(save.serverFields)
     .map(conditionSpot)
     .filter((spot): spot is ConditionSpot => spot !== null);

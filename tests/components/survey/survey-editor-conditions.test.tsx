@@ -336,7 +336,13 @@ describe("conditions an edit affects", () => {
     );
     expect(within(item).queryByRole("button", { name: /^follow the change/ })).toBeNull();
     fireEvent.click(within(item).getByRole("button", { name: `${c.remove} (step 2)` }));
-    await waitFor(() => expect(lastSteps()[1]).toEqual({ order: 1, blocks: [thanks] }));
+    await waitFor(() =>
+      expect(lastSteps()[1]).toEqual({
+        id: "s1",
+        order: 1,
+        blocks: [{ ...thanks, id: expect.any(String) }],
+      }),
+    );
   });
 });
 

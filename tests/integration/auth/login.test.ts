@@ -27,6 +27,7 @@ describe("POST /api/login", () => {
         is_admin: false,
         is_verified: true,
         two_factor_enabled: false,
+        two_factor_setup_required: false,
       },
     });
     const line = res.setCookies.find((c) => c.startsWith("session="))!;

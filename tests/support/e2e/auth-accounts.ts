@@ -57,6 +57,14 @@ export const authTestAccounts = {
     name: "E2E Elsewhere",
     admin: false,
   },
+  // Only on the second server with STAFF_TWO_FACTOR=required (staff-two-factor.spec.ts): a new
+  // account that must set up two-factor before it can do anything else.
+  twoFactorSetup: {
+    email: "e2e-2fa-setup@example.org",
+    password: "Setup-Passw0rd1",
+    name: "E2E Setup",
+    admin: false,
+  },
   english: {
     email: "e2e-english@example.org",
     password: "English-Passw0rd1",

@@ -21,7 +21,10 @@ export type ResendApp = {
   stop: () => Promise<void>;
 };
 
-export async function startResendApp(port: number): Promise<ResendApp> {
+export async function startResendApp(
+  port: number,
+  options: { staffTwoFactor?: "required" | "optional" } = {},
+): Promise<ResendApp> {
   const fake = await startFakeResend();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-e2e-resend-"));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -52,6 +55,7 @@ export async function startResendApp(port: number): Promise<ResendApp> {
         DISABLE_BACKGROUND_JOBS: "0",
         // Production refuses to start without an explicit proxy mode; visitors connect directly here.
         TRUST_PROXY: "0",
+        STAFF_TWO_FACTOR: options.staffTwoFactor ?? "optional",
         E2E_DATA_DIR: dataDir,
         RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
         ...e2eHelpEnv,

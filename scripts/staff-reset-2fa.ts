@@ -1,0 +1,70 @@
+import { parseArgs } from "node:util";
+import { getConfig } from "@/config";
+import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { resetTwoFactorByEmail } from "@/lib/auth/staff-admin";
+import { AppError } from "@/lib/errors/app-error";
+
+// npm run staff:reset-2fa -- --email <address>
+// Turns an account's two-factor sign-in off and ends its sessions, on the server itself: the way
+// back in when the last admin has lost their phone (an admin resets anyone else's on
+// /admin/staff). Recorded in the audit log as `two_factor_reset` without an actor.
+const usage = `Usage: npm run staff:reset-2fa -- --email <address>
+
+Turns two-factor sign-in off for the staff account with this address, forgets its secret and
+ends all its sessions. The account then signs in with its password alone and, where two-factor
+is required (STAFF_TWO_FACTOR=required), must set it up again before doing anything else.
+
+Uses DATABASE_URL when it is set, otherwise the embedded database in PGLITE_DIR. Stop the
+dev server first: the embedded database can be opened by one process at a time.`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      email: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${usage}`);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!args.email) fail(usage);
+
+const config = getConfig();
+const database = config.databaseUrl
+  ? await openPostgres(config.databaseUrl, 1)
+  : await openPglite(config.pgliteDir);
+installDatabase(database);
+
+let exitCode = 0;
+try {
+  const user = await resetTwoFactorByEmail(args.email);
+  console.log(
+    `Two-factor sign-in is off for ${user.email} (id ${user.id}) and its sessions have ended.`,
+  );
+} catch (error) {
+  exitCode = 1;
+  if (error instanceof AppError) {
+    console.error(
+      error.code === 12
+        ? `Not reset: no staff account has the address ${args.email}.`
+        : `Not reset (code ${error.code}): ${error.message}`,
+    );
+  } else {
+    const cause = ((error as { cause?: unknown })?.cause ?? error) as { message?: string };
+    console.error(`Not reset: ${cause.message ?? String(cause)}`);
+  }
+} finally {
+  await database.close();
+}
+process.exit(exitCode);
