@@ -23,6 +23,7 @@ const CLIENT_SAFE = [
   "^config/(help-line|quick-exit)\\.ts$",
   "^lib/auth/(schemas|staff-schemas|public-user|signed-in-hint)\\.ts$",
   "^lib/panel/schemas\\.ts$",
+  "^lib/links/fragment\\.ts$",
   "^lib/responses/schemas\\.ts$",
   "^lib/studies/(schemas|admin-schemas)\\.ts$",
   "^lib/attachments/schemas\\.ts$",
@@ -32,8 +33,7 @@ const CLIENT_SAFE = [
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
-  "^lib/files/download-filename\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|path)\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|condition-choices|condition-impact|path|ids)\\.ts$",
 ];
 
 const SOURCE_DIRS = ["app", "components", "lib"];

@@ -1,34 +1,49 @@
 "use client";
 
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { resetPasswordFormSchema } from "@/lib/auth/schemas";
+import { MailLinkParams } from "./mail-link-params";
+
+const LINK_PARAMS = ["email", "reset_token", "invite"] as const;
 
 /**
- * /reset-password?email=…&reset_token=… (also the invitation link, with &invite=1). The address
- * and token come from the link and are shown but not editable; after success the form stays
- * shown with its button disabled. Once read, the token leaves the address bar and the browser
- * history: on a shared device it would otherwise let the next person set the password.
+ * /reset-password#email=…&reset_token=… (also the invitation link, with &invite=1; mails sent
+ * before links moved to the fragment carry the same in the query). The address and token come
+ * from the link and are shown but not editable; after success the form stays shown with its
+ * button disabled. Once read, the token leaves the address bar and the browser history
+ * (MailLinkParams): on a shared device it would otherwise let the next person set the password.
  */
 export function ResetPasswordForm() {
+  return (
+    <MailLinkParams names={LINK_PARAMS}>
+      {(link) => (
+        <SetPasswordForm
+          email={link.email ?? ""}
+          token={link.reset_token ?? ""}
+          invite={link.invite === "1"}
+        />
+      )}
+    </MailLinkParams>
+  );
+}
+
+function SetPasswordForm({
+  email,
+  token,
+  invite,
+}: {
+  email: string;
+  token: string;
+  invite: boolean;
+}) {
   const t = useTranslations("auth.reset");
   const tv = useTranslations("auth.validation");
-  const search = useSearchParams();
-  // Read once: the address loses them below, and the router then reports no parameters.
-  const [{ email, token, invite }] = useState(() => ({
-    email: search.get("email") ?? "",
-    token: search.get("reset_token") ?? "",
-    invite: search.get("invite") === "1",
-  }));
-  useEffect(() => {
-    if (token) window.history.replaceState(null, "", window.location.pathname);
-  }, [token]);
   const schema = useMemo(() => resetPasswordFormSchema(tv), [tv]);
   const [done, setDone] = useState(false);
   const form = useApiForm({

@@ -1,19 +1,22 @@
 import "server-only";
-import { getConfig } from "@/config";
 import type { Locale } from "@/lib/i18n/locales";
+import { siteUrlWithFragment } from "@/lib/links/site-url";
 import type { MailMessage } from "@/lib/mail";
 import { renderMail } from "@/lib/mail/layout";
 import { mailTexts } from "@/lib/mail/texts";
 
 export type TokenPurpose = "reset" | "invite";
 
-/** The set-password page link; an invitation reuses the reset page with its own heading. */
+/**
+ * The set-password page link; an invitation reuses the reset page with its own heading. The
+ * address and token travel in the fragment, so no proxy or server log sees them.
+ */
 export function setPasswordUrl(email: string, token: string, purpose: TokenPurpose): string {
-  const url = new URL("/reset-password", getConfig().appUrl);
-  url.searchParams.set("email", email);
-  url.searchParams.set("reset_token", token);
-  if (purpose === "invite") url.searchParams.set("invite", "1");
-  return url.toString();
+  return siteUrlWithFragment("/reset-password", {
+    email,
+    reset_token: token,
+    ...(purpose === "invite" ? { invite: 1 } : {}),
+  });
 }
 
 /** The reset or invitation mail, in the requester's language. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { appSecretRing, type Keyed } from "@/lib/crypto/keyring";
 import { hmacHex } from "@/lib/crypto/tokens";
-import { siteUrl } from "./site-url";
+import { siteUrl, siteUrlWithFragment } from "./site-url";
 
 /**
  * The stop token of a member: derived, never stored, so every mail's stop link keeps working
@@ -24,14 +24,19 @@ export function stopMac(member: { id: number; stopNonce: string }, key: Keyed<st
   return hmacHex(key.key, `panel-stop:${member.id}:${member.stopNonce}`);
 }
 
-/** The /verify-email page link of a verification mail. */
+/** The /verify-email page link of a verification mail, its token in the fragment. */
 export function verificationLink(memberId: number, token: string): string {
-  return siteUrl("/verify-email", { panel_user_id: memberId, verification_token: token });
+  return siteUrlWithFragment("/verify-email", {
+    panel_user_id: memberId,
+    verification_token: token,
+  });
 }
 
 /**
  * Where a member can leave: the /stop-participation page for people, and the RFC 8058 one-click
- * target for mail clients (List-Unsubscribe). Both carry the same derived stop token.
+ * target for mail clients (List-Unsubscribe). Both carry the same derived stop token: the page
+ * link in its fragment (never sent to a server), the one-click target in its query (mail clients
+ * POST to it, so the query is all it has).
  */
 export function stopLinks(member: { id: number; stopNonce: string }): {
   page: string;
@@ -39,7 +44,7 @@ export function stopLinks(member: { id: number; stopNonce: string }): {
 } {
   const query = { panel_user_id: member.id, stop_token: stopTokenFor(member) };
   return {
-    page: siteUrl("/stop-participation", query),
+    page: siteUrlWithFragment("/stop-participation", query),
     oneClick: siteUrl("/api/panel_user/unsubscribe", query),
   };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/config";
+import { fragmentOf } from "./fragment";
 
 /**
  * An absolute address on this site, for mails: built from APP_URL (kept with any path it has),
@@ -9,4 +10,12 @@ export function siteUrl(path: string, query: Record<string, string | number> = {
   const url = new URL(`${getConfig().appUrl}${path}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   return url.toString();
+}
+
+/**
+ * A page link that carries a token: the parameters go in the fragment, which browsers never
+ * send, so the token stays out of proxy and server logs (lib/links/fragment.ts).
+ */
+export function siteUrlWithFragment(path: string, params: Record<string, string | number>): string {
+  return `${siteUrl(path)}${fragmentOf(params)}`;
 }

@@ -4,7 +4,13 @@ import { authTestAccounts } from "../support/e2e/auth-accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
-import { linkTo, mailsTo, uniqueEmail, waitForMail } from "../support/e2e/panel-mail";
+import {
+  fragmentParams,
+  linkTo,
+  mailsTo,
+  uniqueEmail,
+  waitForMail,
+} from "../support/e2e/panel-mail";
 
 test.describe("forgot and reset password", () => {
   test("asks for a reset mail, opens its link and sets a new password (nl)", async ({ page }) => {
@@ -33,7 +39,7 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByLabel("E-mailadres")).toBeDisabled();
     await expect(page.getByLabel("Resetcode")).toBeDisabled();
     await expect(page.getByLabel("Resetcode")).toHaveValue(
-      new URL(link, "http://x").searchParams.get("reset_token")!,
+      fragmentParams(link).get("reset_token")!,
     );
     // Once read, the token leaves the address bar and the history entry.
     await expect(page).toHaveURL(/\/reset-password$/);
@@ -121,7 +127,7 @@ test.describe("staff invitations", () => {
 
     const mail = await waitForMail(email);
     const link = linkTo(mail, "/reset-password");
-    expect(link).toContain("invite=1");
+    expect(link).toMatch(/^\/reset-password#email=.*&invite=1$/);
 
     const invited = await browser.newContext({ baseURL });
     const invitedPage = await invited.newPage();

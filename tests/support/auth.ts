@@ -60,3 +60,8 @@ export function quietLogs(): void {
     vi.restoreAllMocks();
   });
 }
+
+/** The parameters a mail link carries in its fragment (where tokens travel). */
+export function fragmentParams(link: URL): URLSearchParams {
+  return new URLSearchParams(link.hash.slice(1));
+}

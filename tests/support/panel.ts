@@ -54,10 +54,11 @@ export function linksIn(html: string): string[] {
   return [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
 }
 
+/** The parameters of the mail's link to `path`, read from its fragment (where tokens travel). */
 export function linkQuery(mail: { html: string }, path: string): URLSearchParams {
   const link = linksIn(mail.html).find((l) => new URL(l).pathname === path);
   if (!link) throw new Error(`no ${path} link in the mail`);
-  return new URL(link).searchParams;
+  return new URLSearchParams(new URL(link).hash.slice(1));
 }
 
 export function verificationParams(mail: { html: string }) {

@@ -19,9 +19,12 @@ export function renderIntl(ui: ReactElement, locale: "nl" | "en" = "nl"): Render
   );
 }
 
-/** Points the page's address at `origin`, so relative API paths reach that server. */
-export function browseTo(origin: string): void {
+/**
+ * Points the page's address at `origin`, so relative API paths reach that server; `path` may
+ * carry a query and a fragment, as a link from a mail does.
+ */
+export function browseTo(origin: string, path = "/"): void {
   (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(
-    `${origin}/`,
+    `${origin}${path}`,
   );
 }

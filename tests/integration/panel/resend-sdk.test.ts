@@ -49,7 +49,7 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     expect(email.from).toBe(FROM);
     expect(email.to).toEqual(["via-resend@example.org"]);
     expect(email.subject).toBe("Bevestig je aanmelding voor het onderzoekspanel");
-    expect(email.text).toContain("/verify-email?panel_user_id=");
+    expect(email.text).toContain("/verify-email#panel_user_id=");
     const member = (await memberByEmail("via-resend@example.org"))!;
     expect(email.headers).toEqual({
       "List-Unsubscribe": expect.stringMatching(
@@ -67,7 +67,7 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     const verifyLink = new URL(linksIn(email.html!).find((l) => l.includes("/verify-email"))!);
     const verified = await call(verifyRoute, {
       path: "/api/panel_user/verify_email",
-      body: Object.fromEntries(verifyLink.searchParams),
+      body: Object.fromEntries(new URLSearchParams(verifyLink.hash.slice(1))),
       ip: nextIp(),
     });
     expect(verified.status).toBe(200);
@@ -97,7 +97,7 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     expect(email.headers?.["List-Unsubscribe"]).toMatch(
       /^<http:\/\/localhost:3000\/api\/panel_user\/unsubscribe\?/,
     );
-    expect(email.html).toContain("/stop-participation?panel_user_id=");
+    expect(email.html).toContain("/stop-participation#panel_user_id=");
   });
 
   it("sends a batch in one request with the idempotency key, ids in order", async () => {

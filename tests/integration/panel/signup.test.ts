@@ -9,6 +9,7 @@ import { call } from "../../support/http";
 import {
   insertMember,
   lastMailTo,
+  linksIn,
   memberByEmail,
   signUp,
   stopParams,
@@ -39,6 +40,10 @@ describe("POST /api/panel_user", () => {
     expect(params.verification_token).toMatch(/^[a-z2-7]{32}$/);
     expect(member!.verificationHash).not.toContain(params.verification_token);
     expect(mail.text).toContain(params.verification_token);
+    // Every link of the body carries its token in the fragment, none in the query.
+    for (const link of linksIn(mail.html)) expect(new URL(link).search).toBe("");
+    expect(mail.text).toContain(`/verify-email#panel_user_id=${member!.id}&verification_token=`);
+    expect(mail.text).not.toMatch(/https?:\/\/\S*\?/);
 
     const verified = await call(verifyRoute, {
       path: "/api/panel_user/verify_email",

@@ -190,7 +190,15 @@ describe("POST /api/panel_user/unsubscribe (RFC 8058 one-click)", () => {
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get("location")!);
     expect(location.pathname).toBe("/stop-participation");
-    expect(Object.fromEntries(location.searchParams)).toEqual(query);
+    // The token moves to the fragment: the browser keeps it, no server or proxy log sees it.
+    expect(location.search).toBe("");
+    expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1)))).toEqual(query);
     expect(await memberByEmail("one-click-get@example.org")).toBeDefined();
+  });
+
+  it("redirects a GET without parameters to the bare stop page", async () => {
+    const res = await call(unsubscribeGet, { path: "/api/panel_user/unsubscribe" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/stop-participation");
   });
 });

@@ -38,12 +38,20 @@ export async function waitForMail(to: string, count = 1): Promise<OutboxMail> {
   return mailsTo(to)[count - 1];
 }
 
-/** The path and query of the mail's link to `pathname`, to open against the test server. */
+/**
+ * The path, query and fragment of the mail's link to `pathname`, to open against the test
+ * server (tokens travel in the fragment).
+ */
 export function linkTo(mail: OutboxMail, pathname: string): string {
   const link = mail.links.find((l) => new URL(l).pathname === pathname);
   if (!link) throw new Error(`no ${pathname} link in "${mail.subject}"`);
   const url = new URL(link);
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The parameters a link from linkTo carries in its fragment. */
+export function fragmentParams(link: string): URLSearchParams {
+  return new URLSearchParams(new URL(link, "http://x").hash.slice(1));
 }
 
 let counter = 0;

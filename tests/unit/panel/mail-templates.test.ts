@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
 import { verificationMail } from "@/lib/mail/templates/verification";
 import { mailLocale, panelMail, unsubscribeHeaders } from "@/lib/mail/panel-mail";
-import { stopLinks } from "@/lib/links/panel";
+import { stopLinks, verificationLink } from "@/lib/links/panel";
 
 const member = { id: 12, email: "lid@example.org", locale: "nl", stopNonce: "nonce" };
-const verifyUrl = "http://localhost:3000/verify-email?panel_user_id=12&verification_token=tok";
+const verifyUrl = verificationLink(12, "tok");
 
 function hrefs(html: string) {
   return [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
@@ -19,6 +19,9 @@ describe("panel mail templates", () => {
     expect(mail.html).toContain('<html lang="nl">');
     expect(mail.html).toContain("E-mailadres bevestigen");
     expect(mail.html).toContain("48 uur");
+    expect(verifyUrl).toBe(
+      "http://localhost:3000/verify-email#panel_user_id=12&verification_token=tok",
+    );
     expect(hrefs(mail.html)).toEqual([verifyUrl, stopLinks(member).page]);
     expect(mail.text).toContain(`E-mailadres bevestigen: ${verifyUrl}`);
     expect(mail.text).toContain(`Deelname stoppen: ${stopLinks(member).page}`);
@@ -61,8 +64,16 @@ describe("panel mail templates", () => {
       expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(hrefs(mail.html)).toContain(stopLinks(member).page);
       expect(mail.html).not.toMatch(/<img|<script|utm_/i);
-      for (const link of hrefs(mail.html))
+      for (const link of hrefs(mail.html)) {
         expect(link.startsWith("http://localhost:3000/")).toBe(true);
+        // Tokens travel in the fragment: no link in a mail body has a query for a log to keep.
+        expect(new URL(link).search).toBe("");
+      }
+      expect(mail.html).toMatch(
+        /\/stop-participation#panel_user_id=12&amp;stop_token=[0-9a-f]{8}\./,
+      );
+      expect(mail.text).toMatch(/\/stop-participation#panel_user_id=12&stop_token=[0-9a-f]{8}\./);
+      expect(mail.text).not.toMatch(/\/stop-participation\?/);
     }
   });
 

@@ -48,15 +48,19 @@ describe("links and rate keys", () => {
     const links = stopLinks(member);
     const page = new URL(links.page);
     expect(page.origin + page.pathname).toBe("http://localhost:3000/stop-participation");
-    expect(Object.fromEntries(page.searchParams)).toEqual({
+    // The page link carries the token in its fragment, never in the query.
+    expect(page.search).toBe("");
+    expect(Object.fromEntries(new URLSearchParams(page.hash.slice(1)))).toEqual({
       panel_user_id: "7",
       stop_token: stopTokenFor(member),
     });
+    // The one-click target is a POST address for mail clients: it keeps the query.
     const oneClick = new URL(links.oneClick);
     expect(oneClick.pathname).toBe("/api/panel_user/unsubscribe");
-    expect(oneClick.search).toBe(page.search);
+    expect(oneClick.hash).toBe("");
+    expect(`#${oneClick.search.slice(1)}`).toBe(page.hash);
     expect(verificationLink(7, "abc")).toBe(
-      "http://localhost:3000/verify-email?panel_user_id=7&verification_token=abc",
+      "http://localhost:3000/verify-email#panel_user_id=7&verification_token=abc",
     );
   });
 });

@@ -1,5 +1,5 @@
-import { getConfig } from "@/config";
 import { otherMethods, route } from "@/lib/http/handler";
+import { siteUrlWithFragment } from "@/lib/links/site-url";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas";
@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
  * RFC 8058 one-click target of the List-Unsubscribe header. Mail clients POST here from their own
  * servers without an Origin, so the stop token in the query is the only credential (as in the
  * stop link). A GET changes nothing itself: it sends a person who opened the address in a
- * browser to the stop-participation page, the same page the mail's own stop link opens.
+ * browser to the stop-participation page, the same page the mail's own stop link opens, with
+ * the id and token moved to the fragment (the browser keeps it, no server log sees it).
  */
 export const POST = route(
   {
@@ -29,14 +30,17 @@ export const POST = route(
 
 export const GET = route({ auth: "none" }, ({ req }) => {
   const from = new URL(req.url).searchParams;
-  const target = new URL("/stop-participation", getConfig().appUrl);
+  const params: Record<string, string> = {};
   for (const key of ["panel_user_id", "stop_token"]) {
     const value = from.get(key);
-    if (value) target.searchParams.set(key, value.slice(0, 200));
+    if (value) params[key] = value.slice(0, 200);
   }
   return new Response(null, {
     status: 303,
-    headers: { location: target.toString(), "cache-control": "no-store" },
+    headers: {
+      location: siteUrlWithFragment("/stop-participation", params),
+      "cache-control": "no-store",
+    },
   });
 });
 

@@ -1,0 +1,60 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
+import { readLinkParams, type LinkParams } from "@/lib/links/fragment";
+
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const notInBrowser = () => false;
+
+/**
+ * Hands a mail link's parameters to `children`: from the fragment, where links carry their
+ * tokens (a browser never sends it to a server), or from the query of a link in a mail sent
+ * before that. Only the browser knows the fragment, so the page is prerendered with a spinner
+ * and reads the address once hydrated. A link opened in a tab that already shows the page only
+ * changes the fragment (no new page load): the parameters are read again then.
+ */
+export function MailLinkParams<K extends string>({
+  names,
+  children,
+}: {
+  names: readonly K[];
+  children: (values: LinkParams<K>) => ReactNode;
+}) {
+  const common = useTranslations("common");
+  const hydrated = useSyncExternalStore(noSubscription, inBrowser, notInBrowser);
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    // Only a fragment that says something: clearing the address below leaves it empty.
+    const reopen = () => {
+      if (window.location.hash.length > 1) setOpened((count) => count + 1);
+    };
+    window.addEventListener("hashchange", reopen);
+    return () => window.removeEventListener("hashchange", reopen);
+  }, []);
+  if (!hydrated) return <Spinner label={common("loading")} />;
+  return (
+    <ReadOnce key={opened} names={names}>
+      {children}
+    </ReadOnce>
+  );
+}
+
+function ReadOnce<K extends string>({
+  names,
+  children,
+}: {
+  names: readonly K[];
+  children: (values: LinkParams<K>) => ReactNode;
+}) {
+  // Read once: the address loses the parameters below, and they are kept in memory from here on.
+  const [{ values, found }] = useState(() => readLinkParams(window.location, names));
+  useEffect(() => {
+    // Out of the address bar and the browser history, where on a shared device the token would
+    // show (and for a stop or reset link, still work).
+    if (found) window.history.replaceState(null, "", window.location.pathname);
+  }, [found]);
+  return children(values);
+}
