@@ -166,6 +166,23 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
     expect(stored.version).toBe(6);
   });
 
+  it("merges edits kept over a reload with a version saved elsewhere meanwhile", async () => {
+    const kept = loadedSteps();
+    kept[0].blocks[0] = q("age", "age", "Kept over the reload?");
+    sessionStorage.setItem(
+      `survey-editor-draft:${STUDY}`,
+      JSON.stringify({ version: 5, steps: kept, base: loadedSteps() }),
+    );
+    savedElsewhere((steps) => {
+      steps[1].blocks[0] = q("city", "city", "Which city?");
+    });
+    await openEditor();
+    await waitFor(() => expect(stored.version).toBe(7));
+    expect(questionTexts(stored.steps)).toEqual(["Kept over the reload?", "Which city?"]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(`survey-editor-draft:${STUDY}`)).toBeNull());
+  });
+
   it("says it is behind, instead of 'all changes saved', when another tab announces a save", async () => {
     await openEditor();
     expect(status().textContent).toBe(messagesOf.en.autosave.saved);
