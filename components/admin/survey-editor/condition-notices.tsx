@@ -48,8 +48,12 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
           <li key={`${item.stepKey}-${item.blockKey ?? ""}-${item.index}`}>
             <p>
               <span className="font-semibold first-letter:uppercase">{where(item)}</span>:{" "}
-              <ComparisonWords condition={item.comparison} question={item.question} /> (
-              {reasonText(t, item)})
+              <ComparisonWords
+                condition={item.comparison}
+                question={item.question}
+                removedText={item.questionText}
+              />{" "}
+              ({reasonText(t, item)})
             </p>
             <div className="mt-1 flex flex-wrap gap-2">
               {item.fix ? (
@@ -111,7 +115,7 @@ export function RefusedConditionsNotice({
 }) {
   const t = useTranslations("surveyEditor");
   const where = useWhere();
-  if (save.conflict || save.autosave.state !== "error") return null;
+  if (save.pending || save.autosave.state !== "error") return null;
   const spots = Object.keys(save.serverFields)
     .map(conditionSpot)
     .filter((spot): spot is ConditionSpot => spot !== null);

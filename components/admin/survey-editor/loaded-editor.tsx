@@ -30,8 +30,9 @@ import { useSurveySave } from "./use-survey-save";
 
 /**
  * The editor once the survey is loaded: a working copy saved after every change (see
- * `useSurveySave`), the step bar, the step on screen, and the dialogs that ask before a
- * deletion, on a conflict with someone else's save, and before leaving with unsaved edits.
+ * `useSurveySave`, which merges it with a version saved elsewhere meanwhile), the step bar, the
+ * step on screen, and the dialogs that ask before a deletion, about blocks changed both here
+ * and elsewhere, and before leaving with unsaved edits.
  */
 export function LoadedEditor({
   initial,
@@ -43,16 +44,17 @@ export function LoadedEditor({
   const t = useTranslations("surveyEditor");
   // Edits a reload interrupted come back, and are sent again (see `useDraftBackup`).
   const [start] = useState(() => startingSurvey(initial));
-  const save = useSurveySave(start.survey);
-  const draft = useSurveyDraft(start.survey.steps, save.change);
+  const save = useSurveySave(start.survey, start.base);
+  const draft = useSurveyDraft(save.initialSteps, save.change);
   useDraftBackup({
     studyId: initial.study_id,
     steps: draft.steps,
     dirty: save.autosave.dirty,
     version: save.baseVersion,
+    base: save.baseSteps,
     state: save.autosave.state,
   });
-  const resend = useRef(start.restored ? start.survey.steps : null);
+  const resend = useRef(start.restored ? save.initialSteps : null);
   useEffect(() => {
     if (resend.current) save.change(resend.current);
     resend.current = null;
@@ -71,6 +73,8 @@ export function LoadedEditor({
 
   const { steps, step, current } = draft;
   const plain = toSteps(steps);
+  // After every render: a merge reads the working copy as it is on screen.
+  useEffect(() => save.bindDraft({ steps: () => plain, replace: draft.replace }));
   const problems = { ...surveyProblems(plain), ...conditionProblems(plain) };
 
   function errorAt(path: string): string | null {
@@ -141,10 +145,11 @@ export function LoadedEditor({
         onConfirm={confirmDeletion}
       />
       <ConflictDialog
-        open={save.conflictOpen}
+        open={save.conflictOpen && save.pending !== null}
+        conflicts={save.pending?.conflicts ?? []}
         onOpenChange={save.setConflictOpen}
-        onLoadNewer={() => save.loadNewer(draft.replace)}
-        onKeepMine={save.keepMine}
+        onResolve={save.reconcile}
+        onLoadNewer={save.loadNewer}
       />
       <ConfirmDialog
         open={leaveGuard.asking}

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { z } from "zod";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import { stepsSchema } from "@/lib/surveys/schema";
+import { stepsSchema, type Step } from "@/lib/surveys/schema";
 import { toSteps, type EditorStep } from "./model";
 
 /**
@@ -15,7 +15,12 @@ import { toSteps, type EditorStep } from "./model";
  * overwritten. Survey texts only; nothing about a participant.
  */
 
-const backupSchema = z.object({ version: z.number().int().min(0), steps: stepsSchema });
+// `base`: the steps of `version`, so the kept edits can be merged with a newer version.
+const backupSchema = z.object({
+  version: z.number().int().min(0),
+  steps: stepsSchema,
+  base: stepsSchema.optional(),
+});
 type Backup = z.infer<typeof backupSchema>;
 
 const keyFor = (studyId: number) => `survey-editor-draft:${studyId}`;
@@ -39,11 +44,22 @@ function read(studyId: number): Backup | null {
   }
 }
 
-/** The survey to start from: the kept edits when there are any (`restored`), else as loaded. */
-export function startingSurvey(loaded: EditorSurvey): { survey: EditorSurvey; restored: boolean } {
+/**
+ * The survey to start from: the kept edits when there are any (`restored`), else as loaded;
+ * `base` is the survey of the version the edits are based on (what a merge compares them with).
+ */
+export function startingSurvey(loaded: EditorSurvey): {
+  survey: EditorSurvey;
+  base: Step[];
+  restored: boolean;
+} {
   const kept = read(loaded.study_id);
-  if (!kept) return { survey: loaded, restored: false };
-  return { survey: { ...loaded, steps: kept.steps, version: kept.version }, restored: true };
+  if (!kept) return { survey: loaded, base: loaded.steps, restored: false };
+  return {
+    survey: { ...loaded, steps: kept.steps, version: kept.version },
+    base: kept.base ?? loaded.steps,
+    restored: true,
+  };
 }
 
 /** Keeps `steps` while `dirty`, based on `version()`; forgets them once nothing is unsaved. */
@@ -52,12 +68,15 @@ export function useDraftBackup({
   steps,
   dirty,
   version,
+  base,
   state,
 }: {
   studyId: number;
   steps: EditorStep[];
   dirty: boolean;
   version: () => number;
+  /** The steps of that version. */
+  base: () => Step[];
   /** The save's state: the version moves on with every save, so it is written again then. */
   state: string;
 }) {
@@ -68,11 +87,11 @@ export function useDraftBackup({
       if (dirty)
         store.setItem(
           keyFor(studyId),
-          JSON.stringify({ version: version(), steps: toSteps(steps) }),
+          JSON.stringify({ version: version(), steps: toSteps(steps), base: base() }),
         );
       else store.removeItem(keyFor(studyId));
     } catch {
       // A full or refused storage keeps nothing; the leave question still asks before a reload.
     }
-  }, [studyId, steps, dirty, version, state]);
+  }, [studyId, steps, dirty, version, base, state]);
 }

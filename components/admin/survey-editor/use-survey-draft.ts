@@ -18,7 +18,7 @@ import type { BlockType, Step } from "@/lib/surveys/schema";
 import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,
-  newKey,
+  newStep,
   renumbered,
   retyped,
   toSteps,
@@ -103,7 +103,7 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
     },
 
     addStep() {
-      const next = [...steps, { order: steps.length, key: newKey(), blocks: [] }];
+      const next = [...steps, newStep(steps.length)];
       commit(next);
       selectStep(next.length - 1);
       toast.success(t("stepAdded", { number: next.length }));
@@ -153,10 +153,15 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       return remaining[Math.min(index, remaining.length - 1)];
     },
 
-    /** The survey as saved elsewhere replaces the working copy (nothing is saved for it). */
+    /**
+     * The survey as saved elsewhere, or merged with it, replaces the working copy (nothing is
+     * saved for it here); what stayed keeps its key, so its editor and focus stay too.
+     */
     replace(next: Step[]) {
-      const keyed = withKeys(next);
-      setState({ steps: keyed, references: trackReferences(keyed, new Map()) });
+      setState((prev) => {
+        const keyed = withKeys(next, prev.steps);
+        return { steps: keyed, references: trackReferences(keyed, new Map()) };
+      });
       setCurrent((c) => Math.min(c, Math.max(0, next.length - 1)));
     },
   };
