@@ -1,6 +1,4 @@
-import { parseArgs } from "node:util";
-import { getConfig } from "@/config";
-import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { fail, openScriptDatabase, parseOptions } from "./cli";
 import { accountEventMail } from "@/lib/auth/account-mails";
 import { resetTwoFactorByEmail } from "@/lib/auth/staff-admin";
 import { sendMail } from "@/lib/mail";
@@ -20,34 +18,16 @@ is required (STAFF_TWO_FACTOR=required), must set it up again before doing anyth
 Uses DATABASE_URL when it is set, otherwise the embedded database in PGLITE_DIR. Stop the
 dev server first: the embedded database can be opened by one process at a time.`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+const args = parseOptions(
+  {
+    email: { type: "string" },
+  },
+  usage,
+  1,
+);
+if (!args.email) fail(usage, 1);
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      email: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail(`${(error as Error).message}\n\n${usage}`);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (!args.email) fail(usage);
-
-const config = getConfig();
-const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, 1)
-  : await openPglite(config.pgliteDir);
-installDatabase(database);
+const database = await openScriptDatabase();
 
 let exitCode = 0;
 try {

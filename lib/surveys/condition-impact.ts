@@ -17,8 +17,11 @@ import type { Block, Step } from "./schema";
 export type KeyedBlock = Block & { key: string };
 export type KeyedStep = Omit<Step, "blocks"> & { key: string; blocks: KeyedBlock[] };
 
-/** The question a comparison named when it last held, and that question's options then. */
-export type Reference = { questionKey: string; options: string[] };
+/**
+ * The question a comparison named when it last held, with its text and options then (the text
+ * names a question that was removed since).
+ */
+export type Reference = { questionKey: string; text: string; options: string[] };
 /** By `comparisonId`. */
 export type References = ReadonlyMap<string, Reference>;
 
@@ -42,6 +45,8 @@ export type AffectedCondition = {
   reason: AffectedReason;
   /** The question it named, as it is now (absent when removed). */
   question?: QuestionBlock;
+  /** The question's text when the comparison last held. */
+  questionText: string;
   /** The comparison that follows the rename; null when there is nothing unambiguous to follow. */
   fix: Condition | null;
 };
@@ -94,7 +99,7 @@ export function trackReferences(steps: readonly KeyedStep[], previous: Reference
       if (question) {
         const options =
           question.type === "multiple_choice" ? question.options.map((o) => o.text) : [];
-        next.set(id, { questionKey: question.key, options });
+        next.set(id, { questionKey: question.key, text: question.question_text.trim(), options });
       } else {
         const before = previous.get(id);
         if (before) next.set(id, before);
@@ -129,6 +134,7 @@ function affected(
   const at = { step: holder.step, block: holder.block, stepKey: holder.stepKey };
   const base = {
     ...at,
+    questionText: ref.text,
     ...(holder.blockKey ? { blockKey: holder.blockKey } : {}),
     comparison: c,
     index,

@@ -48,8 +48,12 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
           <li key={`${item.stepKey}-${item.blockKey ?? ""}-${item.index}`}>
             <p>
               <span className="font-semibold first-letter:uppercase">{where(item)}</span>:{" "}
-              <ComparisonWords condition={item.comparison} question={item.question} /> (
-              {reasonText(t, item)})
+              <ComparisonWords
+                condition={item.comparison}
+                question={item.question}
+                removedText={item.questionText}
+              />{" "}
+              ({reasonText(t, item)})
             </p>
             <div className="mt-1 flex flex-wrap gap-2">
               {item.fix ? (

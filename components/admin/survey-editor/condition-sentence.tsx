@@ -16,13 +16,18 @@ export function questionLabel(question: QuestionBlock | undefined, dataName: str
 export function ComparisonWords({
   condition,
   question,
+  removedText = "",
 }: {
   condition: Condition;
   question: QuestionBlock | undefined;
+  /** The text of a question that is no longer in the survey, to name it by. */
+  removedText?: string;
 }) {
   const t = useTranslations("surveyEditor.conditions");
+  const label =
+    question || removedText === "" ? questionLabel(question, condition.data_name) : removedText;
   return t.rich(`sentence.${condition.op}`, {
-    question: questionLabel(question, condition.data_name),
+    question: label,
     value: condition.value === undefined ? "" : String(condition.value),
     q: (chunks) => <strong className="font-semibold">{chunks}</strong>,
     v: (chunks) => <strong className="font-semibold">{chunks}</strong>,

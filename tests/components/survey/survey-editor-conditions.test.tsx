@@ -332,7 +332,7 @@ describe("conditions an edit affects", () => {
     );
     const item = await within(notice()).findByRole("listitem");
     expect(item.textContent).toContain(
-      "step 2: often is at least 3 (the question often was removed)",
+      "step 2: How often? is at least 3 (the question often was removed)",
     );
     expect(within(item).queryByRole("button", { name: /^follow the change/ })).toBeNull();
     fireEvent.click(within(item).getByRole("button", { name: `${c.remove} (step 2)` }));
