@@ -1,11 +1,14 @@
 import { fail, openScriptDatabase, parseOptions } from "./cli";
+import { accountEventMail } from "@/lib/auth/account-mails";
 import { resetTwoFactorByEmail } from "@/lib/auth/staff-admin";
+import { sendMail } from "@/lib/mail";
 import { AppError } from "@/lib/errors/app-error";
 
 // npm run staff:reset-2fa -- --email <address>
 // Turns an account's two-factor sign-in off and ends its sessions, on the server itself: the way
 // back in when the last admin has lost their phone (an admin resets anyone else's on
-// /admin/staff). Recorded in the audit log as `two_factor_reset` without an actor.
+// /admin/staff). Recorded in the audit log as `two_factor_reset` without an actor, and mailed to
+// the account holder.
 const usage = `Usage: npm run staff:reset-2fa -- --email <address>
 
 Turns two-factor sign-in off for the staff account with this address, forgets its secret and
@@ -32,6 +35,15 @@ try {
   console.log(
     `Two-factor sign-in is off for ${user.email} (id ${user.id}) and its sessions have ended.`,
   );
+  // The holder is told, as after an admin's reset; a mail that fails does not undo the reset.
+  try {
+    await sendMail(accountEventMail("two_factor_reset", user, new Date()));
+    console.log(`${user.email} has been mailed about it.`);
+  } catch (error) {
+    console.error(
+      `The reset stands, but the mail to ${user.email} failed: ${(error as Error).message}`,
+    );
+  }
 } catch (error) {
   exitCode = 1;
   if (error instanceof AppError) {

@@ -7,6 +7,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
+import { notifyAccountHolder } from "./account-mails";
 import { withoutLosingLastAdmin } from "./admin-guard";
 import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
@@ -67,6 +68,7 @@ export async function changePassword(
     return row;
   });
   logInfo("auth", "password changed", { userId: user.id });
+  notifyAccountHolder("password_changed", updated, now);
   return updated;
 }
 
