@@ -1,6 +1,4 @@
-import { PublicShell } from "@/components/public/public-shell";
-import { getPublicSiteConfig } from "@/config/public-site";
-import { pageLocale } from "@/lib/i18n/page-locale";
+import { PublicFrame } from "../public-frame";
 
 /**
  * Public pages that show data from the database (/research). Nothing here is rendered while
@@ -8,12 +6,6 @@ import { pageLocale } from "@/lib/i18n/page-locale";
  * rendered on its first request, then served from the cache as static HTML until a write marks
  * it stale or its revalidation time passes (see the page).
  */
-export default async function PublicLiveLayout({ children, params }: LayoutProps<"/[locale]">) {
-  await pageLocale(params);
-  const { help, quickExitUrl } = getPublicSiteConfig();
-  return (
-    <PublicShell help={help} quickExitUrl={quickExitUrl}>
-      {children}
-    </PublicShell>
-  );
+export default function PublicLiveLayout({ children, params }: LayoutProps<"/[locale]">) {
+  return <PublicFrame params={params}>{children}</PublicFrame>;
 }

@@ -2,7 +2,13 @@ import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 // Testing Library unmounts after each test only when the runner exposes globals; Vitest does not.
-afterEach(() => cleanup());
+// What a screen kept in the tab (the editor's unsaved edits, the runner's answers) must not
+// reach the next test either.
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+});
 
 // `findBy…` and `waitFor` wait for a state to appear; their default ceiling of one second is
 // shorter than a render plus a request takes when CI runs both databases' suites side by side on
