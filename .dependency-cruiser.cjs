@@ -33,8 +33,7 @@ const CLIENT_SAFE = [
   // Plain constants that next.config.ts reads as well.
   "^lib/files/file-csp\\.ts$",
   "^lib/http/page-csp\\.ts$",
-  "^lib/files/download-filename\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|path)\\.ts$",
+  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|condition-choices|condition-impact|path|ids)\\.ts$",
 ];
 
 const SOURCE_DIRS = ["app", "components", "lib"];

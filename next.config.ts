@@ -40,6 +40,11 @@ const nextConfig: NextConfig = {
   // here would only double the build time.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
+  // The longest a page cached with a revalidation time (only /research has one) is served: an
+  // older copy is rendered again before it is sent, instead of being sent once more while it is
+  // rendered in the background. So a study past its `closes_at` is listed as finished within a
+  // minute even after a quiet spell. Pages without a revalidation time are not affected.
+  expireTime: 60,
   // A self-contained server in .next/standalone (scripts/standalone.mjs builds and completes it).
   // Only on request: Next.js does not support `next start` on a standalone build (it still serves
   // it, with a warning; CI's end-to-end tests do so to build only once).

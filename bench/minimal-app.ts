@@ -4,8 +4,18 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The framework's floor: a minimal App Router app (one static page, one static file, one trivial
- * JSON POST handler) built with the project's own Next.js and React. It is written to a folder
+ * The minimal page's text: plain paragraphs, static, no client code. Their number makes its
+ * HTML about as large as this app's public pages (21–23 kB; each text is in the HTML twice, as
+ * markup and in the inline React Server Components payload), so the page is compared with a page
+ * of the framework that sends as much. The run prints both sizes.
+ */
+const MINIMAL_PAGE_PARAGRAPHS = 36;
+const PARAGRAPH =
+  "Onderzoek naar seksueel geweld helpt hulpverleners om beter aan te sluiten bij wat mensen nodig hebben. Deelname is anoniem en vrijwillig; wie meedoet, kan op elk moment stoppen zonder opgave van reden.";
+
+/**
+ * The framework's floor: a minimal App Router app (one static page of about the same HTML size
+ * as this app's pages, one static file, one trivial JSON POST handler) built with the project's own Next.js and React. It is written to a folder
  * of the system's temporary directory, outside the repository, so nothing of the project (its
  * instrumentation, configuration, tsconfig, lockfile) is found above it; only the project's
  * `node_modules` is linked in, so it builds from the same packages. `next build` defaults to the
@@ -36,8 +46,17 @@ export function buildMinimalApp(): string {
   );
   writeFileSync(
     path.join(dir, "app/page.jsx"),
-    `export default function Page() {
-  return (<main><h1>Hello</h1><p>A minimal App Router page.</p></main>);
+    `const paragraphs = Array.from({ length: ${MINIMAL_PAGE_PARAGRAPHS} }, (_, i) =>
+  \`Paragraph \${i + 1}. ${PARAGRAPH}\`,
+);
+
+export default function Page() {
+  return (
+    <main>
+      <h1>Hello</h1>
+      {paragraphs.map((text, i) => <p key={i}>{text}</p>)}
+    </main>
+  );
 }
 `,
   );

@@ -4,7 +4,7 @@
  * public pages (and their floors) and updates only their section; `npm run bench -- messages`
  * runs only the panel-message delivery benchmark, `npm run bench -- export` only the responses
  * export, `npm run bench -- members` only the member list, search and filters.
- * `--no-messages` and `--no-export` leave those out of a full run, and `--cpu-prof`
+ * `--no-members`, `--no-messages`, `--no-export` and `--no-lighthouse` leave those out of a full run, and `--cpu-prof`
  * profiles each server and adds where it spent its time to the report.
  * Ratios are taken within one run against floors measured in the same run (a static file and a
  * trivial JSON POST served by the same `next start`, a minimal App Router app built from the same
@@ -19,6 +19,8 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { load, type LoadResult } from "./load";
+import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lighthouse";
+import { interleaved, ROUNDS } from "./pairs";
 import { startServer, type Server } from "./server";
 import { prepareDatabase, postgresReachable, type Backend } from "./database";
 import { benchPanelList } from "./panel-list";
@@ -44,6 +46,8 @@ const PROFILE = process.argv.includes("--cpu-prof");
 const PAGE_CLIENTS = 50;
 const POST_CLIENTS = [50, 100];
 const PUBLIC_PAGES = ["/", "/research", "/news"];
+const LIGHTHOUSE_PAGES = ["/", "/research"];
+const LIGHTHOUSE_VERSION = "12.2.3";
 const MINIMAL = "minimal app";
 
 /**
@@ -129,23 +133,6 @@ function addressOf(i: number): string {
   return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 }
 
-function get(rows: Row[], group: string, scenario: string, url: string, clients: number) {
-  return async () => {
-    const r = await load({
-      url,
-      connections: clients,
-      durationMs: DURATION,
-      warmupMs: WARMUP,
-      settleUrl: settleUrlOf(group, url),
-    });
-    rows.push({ group, scenario, clients, r });
-    console.log(
-      `${group}: ${scenario}, ${clients} clients: ${fmt(r.rps)} req/s, ${r.errors} errors`,
-    );
-    return r;
-  };
-}
-
 async function post(
   rows: Row[],
   group: string,
@@ -210,93 +197,166 @@ function appServer(env: Record<string, string>) {
 }
 
 type Floor = {
-  staticRps: number;
-  pageRps: number;
-  js: number;
+  /** The minimal app's bare JSON route handler, per number of clients. */
   postRps: Record<number, LoadResult>;
 };
 
-/** The minimal App Router app: built in a temporary folder, served by its own `next start`. */
-async function measureMinimal(rows: Row[], withPosts: boolean): Promise<Floor> {
-  const dir = buildMinimalApp();
-  try {
-    const { result } = await withServer(
-      "minimal app",
-      (nodeArgs) => startServer(PORT, {}, dir, nodeArgs),
-      async (server) => {
-        const group = MINIMAL;
-        const staticFile = await get(
-          rows,
-          group,
-          "static file",
-          `${server.url}/static.txt`,
-          PAGE_CLIENTS,
-        )();
-        const page = await get(rows, group, "page /", `${server.url}/`, PAGE_CLIENTS)();
-        const js = await firstLoadJs(server.url, "/");
-        const postRps: Record<number, LoadResult> = {};
-        for (const clients of withPosts ? POST_CLIENTS : []) {
-          postRps[clients] = await post(
-            rows,
-            group,
-            "JSON POST route handler (echo)",
-            `${server.url}/api/echo`,
-            () => "{}",
-            clients,
-          );
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} kB`;
+
+async function sizeOf(url: string): Promise<number> {
+  return Buffer.from(await (await fetch(url)).arrayBuffer()).length;
+}
+
+/** One interleaved pair: the floor's and the app's figures, both kept in the raw table. */
+async function pair(
+  rows: Row[],
+  scenario: string,
+  floor: { url: string; scenario: string },
+  app: { url: string },
+  o: { clients: number; post?: boolean },
+) {
+  const options = (url: string, group: string) => ({
+    url,
+    connections: o.clients,
+    durationMs: DURATION,
+    warmupMs: WARMUP,
+    settleUrl: settleUrlOf(group, url),
+    ...(o.post
+      ? {
+          method: "POST" as const,
+          headers: { "content-type": "application/json", origin: new URL(url).origin },
+          headersFor: (i: number) => ({ "x-forwarded-for": addressOf(i) }),
+          body: () => "{}",
         }
-        return { staticRps: staticFile.rps, pageRps: page.rps, js, postRps };
-      },
-    );
-    return result;
-  } finally {
-    removeMinimalApp(dir);
-  }
+      : {}),
+  });
+  const r = await interleaved(options(floor.url, MINIMAL), options(app.url, "this app"));
+  rows.push({ group: MINIMAL, scenario: floor.scenario, clients: o.clients, r: r.floor });
+  rows.push({ group: "this app", scenario, clients: o.clients, r: r.app });
+  console.log(
+    `${scenario}, ${o.clients} clients: ${fmt(r.app.rps)} req/s beside ${fmt(r.floor.rps)} (${pct(r.app.rps, r.floor.rps)})`,
+  );
+  return r;
+}
+
+function lighthouseLines(page: string, lh: ReturnType<typeof lighthouseMedian>): string {
+  const m = lh.median;
+  const met = m.performance >= 95 && m.cls === 0;
+  return `| \`${page}\` | ${m.performance} (runs: ${lh.scores.join(", ")}) | ${fmt(m.cls, 3)} | ${fmt(m.tbt)} | ${fmt(m.lcp)} | ${fmt(m.fcp)} | ${m.accessibility} / ${m.bestPractices} / ${m.seo} | ${verdict(met)} |`;
 }
 
 /**
- * Public pages against this app's static file and the minimal app; returns the section, and the
- * minimal app's figures (with its POST figures when asked for, used by the POST section).
+ * Public pages, the static file and the trivial POST, each beside its floor in the minimal App
+ * Router app, measured in interleaved pairs with both servers running (on BENCH_PORT and the
+ * port after it); then Lighthouse (mobile) on `/` and `/research`. Returns the section, and the
+ * minimal app's POST figures for the sign-up section.
  */
-async function benchPages(withPosts: boolean): Promise<{ section: string; floor: Floor }> {
+async function benchPages(withLighthouse: boolean): Promise<{ section: string; floor: Floor }> {
   const rows: Row[] = [];
-  const floor = await measureMinimal(rows, withPosts);
+  const loadAtStart = os.loadavg()[0];
+  const dir = buildMinimalApp();
   const env = await prepareDatabase("pglite");
-  const { result: lines, profile } = await withServer(
-    "CPU profile of the server while it served the static file and the public pages",
-    appServer(env),
-    async (server) => {
-      const group = "this app";
-      const staticFile = await get(
-        rows,
-        group,
-        "static file",
-        `${server.url}/.well-known/security.txt`,
-        PAGE_CLIENTS,
-      )();
-      const out: string[] = [
-        "| page | req/s | ÷ static file (budget ≥ 70 %) | first-load JS, kB gzipped | above the minimal page (budget ≤ +20 kB) |",
-        "|---|---|---|---|---|",
-        `| floor: static file of this app | ${fmt(staticFile.rps)} | 100 % | – | – |`,
-        `| floor: minimal App Router page | ${fmt(floor.pageRps)} | ${pct(floor.pageRps, staticFile.rps)} (of its own static file: ${pct(floor.pageRps, floor.staticRps)}) | ${fmt(floor.js, 1)} | 0 |`,
-      ];
-      for (const page of PUBLIC_PAGES) {
-        const r = await get(rows, group, `page ${page}`, server.url + page, PAGE_CLIENTS)();
-        const js = await firstLoadJs(server.url, page);
-        const ratio = r.rps / staticFile.rps;
-        out.push(
-          `| \`${page}\` | ${fmt(r.rps)} | ${pct(r.rps, staticFile.rps)}: ${verdict(ratio >= 0.7 && r.errors === 0)} | ${fmt(js, 1)} | +${fmt(js - floor.js, 1)}: ${verdict(js - floor.js <= 20)} |`,
-        );
-      }
-      return out;
+  const { result: minimal } = await withServer(
+    "minimal app",
+    (nodeArgs) => startServer(PORT + 1, {}, dir, nodeArgs),
+    async (minimalServer) => {
+      const { result, profile } = await withServer(
+        "CPU profile of this app's server while it served the pairs below",
+        appServer(env),
+        async (server) => {
+          const m = minimalServer.url;
+          const a = server.url;
+          const sizes = {
+            minimalPage: await sizeOf(`${m}/`),
+            minimalStatic: await sizeOf(`${m}/static.txt`),
+            appStatic: await sizeOf(`${a}/.well-known/security.txt`),
+          };
+          const floorJs = await firstLoadJs(m, "/");
+          const pages: string[] = [];
+          for (const page of PUBLIC_PAGES) {
+            const html = await sizeOf(a + page);
+            const js = await firstLoadJs(a, page);
+            const r = await pair(
+              rows,
+              `page ${page}`,
+              { url: `${m}/`, scenario: `page / (beside ${page})` },
+              { url: a + page },
+              { clients: PAGE_CLIENTS },
+            );
+            const ratio = r.app.rps / r.floor.rps;
+            pages.push(
+              `| \`${page}\` | ${kb(html)} | ${fmt(r.app.rps)} | ${fmt(r.floor.rps)} (${kb(sizes.minimalPage)}) | ${pct(r.app.rps, r.floor.rps)}: ${verdict(ratio >= 0.8 && r.app.errors === 0)} | ${fmt(r.app.p99, 1)} / ${fmt(r.floor.p99, 1)} | ${fmt(js, 1)} | +${fmt(js - floorJs, 1)}: ${verdict(js - floorJs <= 20)} |`,
+            );
+          }
+          const st = await pair(
+            rows,
+            "static file",
+            { url: `${m}/static.txt`, scenario: "static file" },
+            { url: `${a}/.well-known/security.txt` },
+            { clients: PAGE_CLIENTS },
+          );
+          const posts: string[] = [];
+          const postRps: Record<number, LoadResult> = {};
+          for (const clients of POST_CLIENTS) {
+            const r = await pair(
+              rows,
+              "trivial JSON POST (anonymous POST /api/logout)",
+              { url: `${m}/api/echo`, scenario: "JSON POST route handler (echo)" },
+              { url: `${a}/api/logout` },
+              { clients, post: true },
+            );
+            postRps[clients] = r.floor;
+            const ratio = r.app.rps / r.floor.rps;
+            posts.push(
+              `| ${clients} | ${fmt(r.app.rps)} | ${fmt(r.floor.rps)} | ${pct(r.app.rps, r.floor.rps)}: ${verdict(ratio >= 0.7 && r.app.errors === 0)} | ${fmt(r.app.p99, 1)} / ${fmt(r.floor.p99, 1)} | ${r.app.errors} |`,
+            );
+          }
+          const lighthouse: string[] = [];
+          for (const page of withLighthouse ? LIGHTHOUSE_PAGES : []) {
+            console.log(`lighthouse ${page} (${LIGHTHOUSE_RUNS} runs)`);
+            lighthouse.push(lighthouseLines(page, lighthouseMedian(a + page)));
+          }
+          return {
+            postRps,
+            tables: [
+              `Pages, each beside the minimal App Router page measured in the same pairs (budget: at least 80 % of its throughput). HTML as served (uncompressed):`,
+              "",
+              "| page | HTML | req/s | minimal page req/s (its HTML) | ÷ minimal page (budget ≥ 80 %) | p99 ms, page / minimal | first-load JS, kB gzipped | above the minimal page (budget ≤ +20 kB) |",
+              "|---|---|---|---|---|---|---|---|",
+              ...pages,
+              "",
+              `Static file: this app's \`/.well-known/security.txt\` (${kb(sizes.appStatic)}) beside the minimal app's \`/static.txt\` (${kb(sizes.minimalStatic)}): ${fmt(st.app.rps)} req/s beside ${fmt(st.floor.rps)}, ${pct(st.app.rps, st.floor.rps)} (budget ≥ 80 %: ${verdict(st.app.rps / st.floor.rps >= 0.8 && st.app.errors === 0)}).`,
+              "",
+              "Trivial JSON POST (anonymous `POST /api/logout`: proxy, origin check, handler wrapper, no database) beside the minimal app's bare route handler (`POST /api/echo`, answers the JSON it got):",
+              "",
+              "| clients | logout req/s | bare handler req/s | ÷ bare handler (budget ≥ 70 %) | p99 ms, logout / bare | errors |",
+              "|---|---|---|---|---|---|",
+              ...posts,
+              ...(lighthouse.length
+                ? [
+                    "",
+                    `Lighthouse ${LIGHTHOUSE_VERSION} (mobile: its default emulated phone with simulated throttling), Chromium at CHROME_PATH, headless, against this app's server after the load above; the median of ${LIGHTHOUSE_RUNS} runs by performance score, the other figures from that run. Budget: performance ≥ 95 and CLS 0.`,
+                    "",
+                    "| page | performance | CLS | TBT ms | LCP ms | FCP ms | accessibility / best practices / SEO | budget |",
+                    "|---|---|---|---|---|---|---|---|",
+                    ...lighthouse,
+                  ]
+                : []),
+            ],
+          };
+        },
+      );
+      return { ...result, profile };
     },
   );
-  const section = `${measuredLine("npm run bench")} ${PAGE_CLIENTS} clients. First-load JS is every script the page's HTML loads (nomodule ones left out), gzipped here. The minimal App Router app (one static page, one static file, one JSON route handler) is built in a temporary folder outside the repository from the project's \`node_modules\` and served by its own \`next start\`.
+  removeMinimalApp(dir);
+  const machineLoad = `1-minute load average ${fmt(loadAtStart, 2)} at the start and ${fmt(os.loadavg()[0], 2)} at the end, on ${os.cpus().length} cores shared with other work`;
+  const section = `${measuredLine("npm run bench")} Each pair (a figure and its floor) is warmed up, then measured in ${ROUNDS} alternating runs of each side (${DURATION / ROUNDS / 1000} s each, floor first) with both servers running, so a change in the machine's load falls on both. ${PAGE_CLIENTS} clients for pages and files. The minimal App Router app (one static page of about the same HTML size, one static file, one JSON route handler) is built in a temporary folder outside the repository from the project's \`node_modules\` and served by its own \`next start\`. First-load JS is every script the page's HTML loads (nomodule ones left out), gzipped here. Machine load: ${machineLoad}.
 
-${lines.join("\n")}
-${profile ? `\n${profile}\n` : ""}
+${minimal.tables.join("\n")}
+${minimal.profile ? `\n${minimal.profile}\n` : ""}
 ${rawTable(rows)}`;
-  return { section, floor };
+  return { section, floor: { postRps: minimal.postRps } };
 }
 
 /** Sign-up and submission against the trivial JSON POST of the same server, per database. */
@@ -536,7 +596,7 @@ async function main() {
   ensureBuild();
   console.log(LIMITS_NOTE);
   if (args.includes("pages")) {
-    report(PAGES_TITLE, (await benchPages(false)).section);
+    report(PAGES_TITLE, (await benchPages(!args.includes("--no-lighthouse"))).section);
     return;
   }
 
@@ -553,7 +613,7 @@ beside its floor, measured in the same run on the same machine, and beside its b
 ${rest < 0 ? "" : previous.slice(rest)}`,
   );
 
-  const { section: pages, floor } = await benchPages(true);
+  const { section: pages, floor } = await benchPages(!args.includes("--no-lighthouse"));
   report(PAGES_TITLE, pages);
 
   const rows: Row[] = [];
@@ -577,7 +637,7 @@ ${profiles.length ? `\n${profiles.join("\n\n")}\n` : ""}
 ${rawTable(rows)}`,
   );
 
-  await runMembers();
+  if (!args.includes("--no-members")) await runMembers();
 
   if (!args.includes("--no-messages")) await runMessages();
   if (!args.includes("--no-export")) {

@@ -52,6 +52,12 @@ export const staffUsers = pgTable(
     // Last accepted TOTP time step, so a code can never be used twice.
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    // Wrong second-factor codes at sign-in since the last right one; the tenth locks the step.
+    secondFactorFailures: integer("second_factor_failures").notNull().default(0),
+    // Until then the second-factor step of sign-in refuses this account (429 code 23).
+    secondFactorLockedUntil: timestamp("second_factor_locked_until", { withTimezone: true }),
+    // The language the account holder last used the portal in: mails about the account use it.
+    locale: text("locale").notNull().default("nl"),
     createdAt: createdAt(),
   },
   (t) => [check("staff_users_email_lower", sql`${t.email} = lower(${t.email})`)],

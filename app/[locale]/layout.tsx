@@ -3,13 +3,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
 import { LocaleSync } from "@/components/public/locale-sync";
-import { locales } from "@/lib/i18n/locales";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import "../globals.css";
-
-export function generateStaticParams() {
-  return locales.map((locale) => ({ locale }));
-}
 
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
   const locale = await pageLocale(params);
@@ -22,6 +17,11 @@ export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Pr
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+/**
+ * The languages to render at build time are listed by the group layouts below, not here: the
+ * public pages and the portal in both languages, /research (app/[locale]/(public-live)) on its
+ * first request, since it shows studies from the database and a build has none to read.
+ */
 export default async function LocaleLayout({ children, params }: LayoutProps<"/[locale]">) {
   const locale = await pageLocale(params);
   // Every page carries its client messages in its HTML, so a page gets only the base texts here;

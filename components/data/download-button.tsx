@@ -3,14 +3,13 @@
 import { Download, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { downloadFile } from "./download-file";
 import { downloadStreamed } from "./download-streamed";
 
 /**
- * A button that downloads a file from the API: with `checkPath`, the browser downloads `path`
- * itself, streamed to disk, once the check said yes (see downloadStreamed); without, the file
- * is fetched first (see downloadFile). It says it is busy meanwhile, and any failure is told in
- * a toast (`failedText`), the page staying as it is.
+ * A button that downloads a file from the API: the browser downloads `path` itself, streamed to
+ * disk and never held in the page's memory, once `checkPath` said yes (see downloadStreamed).
+ * It says it is busy meanwhile, and a refusal is told in a toast (`failedText`), the page
+ * staying as it is.
  */
 export function DownloadButton({
   path,
@@ -22,7 +21,7 @@ export function DownloadButton({
 }: {
   path: string;
   /** A cheap call that answers as `path` would, without the file. */
-  checkPath?: string;
+  checkPath: string;
   fallbackName: string;
   label: string;
   pendingLabel: string;
@@ -33,8 +32,7 @@ export function DownloadButton({
   async function download() {
     setPending(true);
     try {
-      if (checkPath) await downloadStreamed(path, checkPath, fallbackName);
-      else await downloadFile(path, fallbackName);
+      await downloadStreamed(path, checkPath, fallbackName);
     } catch (error) {
       console.error(`download of ${fallbackName} failed`, error);
       toast.error(failedText);

@@ -2,8 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
-import { FieldError } from "@/components/ui/field-error";
-import { RequiredMarker } from "./required-marker";
+import { QuestionFieldset } from "./question-fieldset";
 
 type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;
 
@@ -22,8 +21,6 @@ export function ChoiceField({
   onChange: (selected: string[]) => void;
 }) {
   const t = useTranslations("survey");
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const options = [...block.options].sort((a, b) => a.order - b.order);
   const multiple = block.allow_multiple;
 
@@ -37,14 +34,14 @@ export function ChoiceField({
   }
 
   return (
-    <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
-      <legend className="label text-base">
-        {block.question_text}
-        <RequiredMarker required={block.is_required} />
-      </legend>
-      <p id={hintId} className="mb-2 text-sm text-muted">
-        {multiple ? t("chooseAny") : t("chooseOne")}
-      </p>
+    <QuestionFieldset
+      id={id}
+      question={block.question_text}
+      required={block.is_required}
+      hint={multiple ? t("chooseAny") : t("chooseOne")}
+      hintClassName="mb-2 text-sm text-muted"
+      error={error}
+    >
       <ul className="space-y-2">
         {options.map((option, index) => {
           const inputId = `${id}-option-${index}`;
@@ -66,7 +63,6 @@ export function ChoiceField({
           );
         })}
       </ul>
-      <FieldError id={errorId} message={error} />
-    </fieldset>
+    </QuestionFieldset>
   );
 }

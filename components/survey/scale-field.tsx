@@ -3,8 +3,7 @@
 import { useTranslations } from "next-intl";
 import type { Block } from "@/lib/surveys/schema";
 import { scaleValues } from "@/lib/surveys/validation";
-import { FieldError } from "@/components/ui/field-error";
-import { RequiredMarker } from "./required-marker";
+import { QuestionFieldset } from "./question-fieldset";
 
 type Scale = Extract<Block, { type: "scale" }>;
 
@@ -26,8 +25,6 @@ export function ScaleField({
   onChange: (value: number) => void;
 }) {
   const t = useTranslations("survey");
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const values = scaleValues(block);
   const min = values[0];
   const max = values[values.length - 1];
@@ -37,14 +34,14 @@ export function ScaleField({
       : t("scaleHintPlain", { min, max });
 
   return (
-    <fieldset id={id} aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
-      <legend className="label text-base">
-        {block.question_text}
-        <RequiredMarker required={block.is_required} />
-      </legend>
-      <p id={hintId} className="sr-only">
-        {hint}
-      </p>
+    <QuestionFieldset
+      id={id}
+      question={block.question_text}
+      required={block.is_required}
+      hint={hint}
+      hintClassName="sr-only"
+      error={error}
+    >
       <div className="flex flex-wrap gap-2">
         {values.map((v) => (
           <label key={v} className="relative">
@@ -72,7 +69,6 @@ export function ScaleField({
           <span className="text-right">{block.max_label}</span>
         </div>
       ) : null}
-      <FieldError id={errorId} message={error} />
-    </fieldset>
+    </QuestionFieldset>
   );
 }

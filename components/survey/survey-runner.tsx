@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
-import { Alert } from "@/components/ui/alert";
+
 import { Spinner } from "@/components/ui/spinner";
 import type { PublicSurvey } from "@/lib/surveys/types";
+import { SurveyNotice } from "./survey-notice";
 import { SurveySteps } from "./survey-steps";
 
 /**
@@ -30,16 +30,7 @@ export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; prev
       {!error ? (
         <Spinner label={t("loading")} />
       ) : (
-        <div className="space-y-6">
-          <Alert tone="error" title={t("loadErrorTitle")}>
-            <p>{errorMessage(error)}</p>
-          </Alert>
-          <p>
-            <Link href="/" prefetch={false} className="btn-primary">
-              {t("openStudies")}
-            </Link>
-          </p>
-        </div>
+        <SurveyNotice error={t("loadErrorTitle")} detail={errorMessage(error)} />
       )}
     </section>
   );

@@ -20,17 +20,23 @@ const looks: Record<AutosaveState, { Icon: typeof CloudCheck; className: string 
 export function SaveStatus({
   state,
   errorMessage,
+  notice,
   id,
   className = "",
 }: {
   state: AutosaveState;
   /** Why the last save failed, shown while retrying or in error. */
   errorMessage?: string | null;
+  /**
+   * Said instead of the state when the screen knows better (a newer version saved elsewhere
+   * makes "all changes saved" untrue), in the same live region so it is announced.
+   */
+  notice?: string | null;
   id?: string;
   className?: string;
 }) {
   const t = useTranslations("autosave");
-  const { Icon, className: tone } = looks[state];
+  const { Icon, className: tone } = notice ? looks.retrying : looks[state];
   const reason = (state === "error" || state === "retrying") && errorMessage ? errorMessage : null;
   return (
     <p
@@ -39,11 +45,18 @@ export function SaveStatus({
       aria-live="polite"
       className={`flex items-center gap-1.5 text-sm ${tone} ${className}`}
     >
-      <Icon aria-hidden className={`size-4 shrink-0 ${state === "saving" ? "animate-spin" : ""}`} />
-      <span>
-        {t(state)}
-        {reason ? <span className="first-letter:uppercase">: {reason}</span> : null}
-      </span>
+      <Icon
+        aria-hidden
+        className={`size-4 shrink-0 ${state === "saving" && !notice ? "animate-spin" : ""}`}
+      />
+      {notice ? (
+        <span>{notice}</span>
+      ) : (
+        <span>
+          {t(state)}
+          {reason ? <span className="first-letter:uppercase">: {reason}</span> : null}
+        </span>
+      )}
     </p>
   );
 }

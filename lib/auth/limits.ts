@@ -51,17 +51,11 @@ export const loginRules = (email: string, client: string): RateLimitRule[] => [
   loginFailuresSiteWide,
 ];
 
-/** Wrong second-factor codes per account, across challenges (each challenge allows five). */
-export const secondFactorRule = (userId: number): RateLimitRule => ({
-  feature: "login-2fa-user",
-  subject: String(userId),
-  limit: 10,
-  windowSeconds: 15 * MINUTES,
-});
-
 /**
  * Wrong or challenge-less second-factor attempts: per client (none when the client is unknown),
- * then every caller's together. Taken as failures until a code is accepted.
+ * then every caller's together. Taken as failures until a code is accepted. Per account, ten
+ * wrong codes in a row lock the step instead (code-lock.ts): a right code starts that count
+ * again, which a window would not.
  */
 export const secondFactorClientRules = (client: string): RateLimitRule[] => [
   ...perClientRule("login-2fa-client", client, 30, 15 * MINUTES),

@@ -7,8 +7,11 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits, releaseRateLimit } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
+import type { Locale } from "@/lib/i18n/locales";
+import { notifyAccountHolder } from "./account-mails";
 import { createChallenge, endChallenge, findChallenge, recordFailedCode } from "./challenge";
-import { loginRules, secondFactorClientRules, secondFactorRule } from "./limits";
+import { assertCodeStepOpen, clearWrongCodes, recordWrongCode } from "./code-lock";
+import { loginRules, secondFactorClientRules } from "./limits";
 import { spendPasswordCheck, verifyPassword } from "./password";
 import type { LoginInput } from "./schemas";
 import { createSession } from "./session";
@@ -20,12 +23,14 @@ export type NeedsCode = { kind: "needs-code"; challengeToken: string };
 
 /**
  * POST /api/login. Unknown address, missing password and wrong password all answer code 1 in
- * about the same time. With two-factor on, the answer is a challenge, not a session.
+ * about the same time. With two-factor on, the answer is a challenge, not a session. `locale`
+ * (the page's language) becomes the account's language for mails about it.
  */
 export async function signInWithPassword(
   input: LoginInput,
   ip: string,
   now = new Date(),
+  locale?: Locale,
 ): Promise<SignedIn | NeedsCode> {
   const rules = loginRules(input.email, ip);
   await enforceRateLimits(rules, now);
@@ -44,7 +49,7 @@ export async function signInWithPassword(
     logInfo("auth", "password accepted, awaiting second factor", { userId: user.id });
     return { kind: "needs-code", challengeToken: token };
   }
-  const session = await startSession(user, false, now);
+  const session = await startSession(user, false, now, locale);
   logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: false });
   return { kind: "signed-in", user, ...session };
 }
@@ -52,7 +57,8 @@ export async function signInWithPassword(
 /**
  * POST /api/login_2fa. Needs the challenge cookie of a password step; five wrong codes end the
  * challenge, and a code (or an older one) can never be used twice. Failures count per client
- * and per account; a success gives its units back.
+ * and per account; a success gives its units back. Ten wrong codes in a row lock the step for
+ * the account (code-lock.ts): 429 code 23 until it ends, and its holder is mailed.
  */
 export async function signInWithCode(
   challengeToken: string | undefined,
@@ -60,6 +66,7 @@ export async function signInWithCode(
   email: string | undefined,
   ip: string,
   now = new Date(),
+  locale?: Locale,
 ): Promise<SignedIn> {
   // Counted as a failure until it succeeds: per client, then every caller's failures together.
   const clientRules = secondFactorClientRules(ip);
@@ -75,8 +82,7 @@ export async function signInWithCode(
     await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
-  const rule = secondFactorRule(user.id);
-  await enforceRateLimits([rule], now);
+  assertCodeStepOpen(user, now);
   const check =
     email !== undefined && email !== user.email
       ? ({ valid: false } as const)
@@ -84,25 +90,45 @@ export async function signInWithCode(
   if (!check.valid) {
     const open = await recordFailedCode(challenge.id);
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, challengeEnded: !open });
+    await countWrongCode(user, now);
     await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.INCORRECT_2FA);
   }
   if (!(await endChallenge(challenge.id)) || !(await recordTimeStep(user.id, check.timeStep))) {
     // Another request used this challenge or this code a moment ago.
     logWarn("auth", "sign-in failed", { step: "code", userId: user.id, reason: "replay" });
+    await countWrongCode(user, now);
     await recordFailedSignIn(user, "code");
     throw new AppError(ErrorCode.INCORRECT_2FA);
   }
-  await Promise.all([rule, ...clientRules].map((r) => releaseRateLimit(r, now)));
-  const session = await startSession(user, true, now);
+  await Promise.all(clientRules.map((r) => releaseRateLimit(r, now)));
+  await clearWrongCodes(user.id, now);
+  const session = await startSession(user, true, now, locale);
   logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
   return { kind: "signed-in", user, ...session };
 }
 
-/** A new session and its `sign_in` audit row, together. */
-function startSession(user: StaffUser, twoFactor: boolean, now: Date) {
+/**
+ * A wrong code at sign-in counts toward the account's lock; the one that locks it mails the
+ * holder (once per lock). A waiting sign-in stays: its next code meets the lock's own answer.
+ */
+async function countWrongCode(user: StaffUser, now: Date): Promise<void> {
+  const lockedUntil = await recordWrongCode(user.id, now);
+  if (!lockedUntil) return;
+  logWarn("auth", "second-factor step locked", {
+    userId: user.id,
+    until: lockedUntil.toISOString(),
+  });
+  notifyAccountHolder("second_factor_locked", user, now);
+}
+
+/** A new session and its `sign_in` audit row, together; the page's language is kept. */
+function startSession(user: StaffUser, twoFactor: boolean, now: Date, locale?: Locale) {
   return transaction(undefined, async (tx) => {
     const session = await createSession(user.id, now, tx);
+    if (locale && locale !== user.locale) {
+      await tx.update(staffUsers).set({ locale }).where(eq(staffUsers.id, user.id));
+    }
     await recordAudit(tx, {
       action: "sign_in",
       actor: user,

@@ -24,4 +24,5 @@ type MailNamespace =
   | "mail.panel.verification"
   | "mail.panel.alreadyMember"
   | "mail.staff.reset"
-  | "mail.staff.invite";
+  | "mail.staff.invite"
+  | "mail.staff.account";

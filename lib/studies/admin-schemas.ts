@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resolveWallTime } from "@/lib/time/centre-time";
 import { studyStatusSchema } from "./schemas";
 
 export const DEFAULT_STUDY_NAME = "new study";
@@ -32,6 +33,81 @@ const richTextSchema = z
 export const createStudySchema = z.object({ name: studyNameSchema.optional() });
 export type CreateStudyInput = z.infer<typeof createStudySchema>;
 
+/** The texts of the sample size and end date rules (the study screen passes translated ones). */
+export type StudyClosingTexts = {
+  limit: string;
+  limitMax: string;
+  closesAt: string;
+  dateTime: string;
+};
+
+const CLOSING_TEXTS: StudyClosingTexts = {
+  limit: "The response limit is a whole number of at least 1",
+  limitMax: `The response limit is at most ${RESPONSE_LIMIT_MAX}`,
+  closesAt: "The closing time is a time in unix seconds",
+  dateTime: "Give a date and a time",
+};
+
+/** `response_limit`: a whole number from 1 to RESPONSE_LIMIT_MAX, or null (no limit). */
+export function responseLimitField(t: StudyClosingTexts = CLOSING_TEXTS) {
+  return z
+    .number(t.limit)
+    .int(t.limit)
+    .min(1, t.limit)
+    .max(RESPONSE_LIMIT_MAX, t.limitMax)
+    .nullable();
+}
+
+/** `closes_at`: unix seconds up to the year 9999, or null (no end date). */
+export function closesAtField(t: StudyClosingTexts = CLOSING_TEXTS) {
+  return z
+    .number(t.closesAt)
+    .int(t.closesAt)
+    .min(0, t.closesAt)
+    .max(CLOSES_AT_MAX, t.closesAt)
+    .nullable();
+}
+
+/**
+ * A `datetime-local` value (YYYY-MM-DDTHH:mm, seconds ignored) on the centre's clocks (Europe/
+ * Amsterdam) as unix seconds; null when malformed. A time the clocks skip in spring lands as far
+ * past the jump; a time they show twice in autumn is the first of the two (summer time).
+ */
+export function centreLocalToUnix(value: string): number | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+  const resolved = match ? resolveWallTime(match[1], match[2]) : null;
+  if (!resolved) return null;
+  const instant = resolved.kind === "overlap" ? resolved.earlier : resolved.instant;
+  return Math.floor(instant.getTime() / 1000);
+}
+
+/**
+ * The study screen's sample size and end date as typed: the limit as text, the end date as a
+ * `datetime-local` value on the centre's clocks. Empty clears either (null). Turned into the
+ * PUT's fields and checked by the same rules as `updateStudySchema`.
+ */
+export function studyClosingFormSchema(t: StudyClosingTexts = CLOSING_TEXTS) {
+  return z.object({
+    response_limit: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? null : /^\d+$/.test(v) ? Number(v) : Number.NaN))
+      .pipe(responseLimitField(t)),
+    closes_at: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        if (v === "") return null;
+        const seconds = centreLocalToUnix(v);
+        if (seconds !== null) return seconds;
+        ctx.addIssue({ code: "custom", message: t.dateTime });
+        return z.NEVER;
+      })
+      .pipe(closesAtField(t)),
+  });
+}
+export type StudyClosingFormValues = z.input<ReturnType<typeof studyClosingFormSchema>>;
+
 /**
  * PUT /api/study/{id}: every field optional, and only the fields present change, so an
  * autosave of one field never undoes a change made to another meanwhile. Read-only fields
@@ -44,21 +120,9 @@ export const updateStudySchema = z.object({
   description: richTextSchema.optional(),
   status: studyStatusSchema.optional(),
   /** null clears the limit. */
-  response_limit: z
-    .number("The response limit is a whole number of at least 1")
-    .int("The response limit is a whole number of at least 1")
-    .min(1, "The response limit is a whole number of at least 1")
-    .max(RESPONSE_LIMIT_MAX, `The response limit is at most ${RESPONSE_LIMIT_MAX}`)
-    .nullable()
-    .optional(),
+  response_limit: responseLimitField().optional(),
   /** Unix seconds; null clears the end date. */
-  closes_at: z
-    .number("The closing time is a time in unix seconds")
-    .int("The closing time is a time in unix seconds")
-    .min(0, "The closing time is a time in unix seconds")
-    .max(CLOSES_AT_MAX, "The closing time is a time in unix seconds")
-    .nullable()
-    .optional(),
+  closes_at: closesAtField().optional(),
 });
 export type UpdateStudyInput = z.infer<typeof updateStudySchema>;
 

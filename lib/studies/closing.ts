@@ -3,6 +3,7 @@ import { and, count, eq, gt, isNotNull, isNull, lte, or, type SQL } from "drizzl
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { unixNow } from "@/lib/time/closing";
+import { revalidatePublicStudyLists } from "./public-lists";
 import type { StudyStatus } from "./schemas";
 
 export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing";
@@ -47,15 +48,21 @@ export async function finishClosedStudies(now = new Date(), tx?: DbOrTx): Promis
       ),
     )
     .returning({ id: studies.id });
+  if (done.length > 0) revalidatePublicStudyLists();
   return done.length;
 }
 
-/** Finishes a study that is still open (the limit was reached), without a time of day. */
+/**
+ * Finishes a study that is still open (the limit was reached), without a time of day, and has
+ * /research rendered again (when the request ends, after the caller's transaction commits).
+ */
 export async function finishOpenStudy(studyId: number, tx: DbOrTx): Promise<void> {
-  await tx
+  const done = await tx
     .update(studies)
     .set({ status: "finished" })
-    .where(and(eq(studies.id, studyId), eq(studies.status, "open")));
+    .where(and(eq(studies.id, studyId), eq(studies.status, "open")))
+    .returning({ id: studies.id });
+  if (done.length > 0) revalidatePublicStudyLists();
 }
 
 export async function countResponses(studyId: number, tx?: DbOrTx): Promise<number> {

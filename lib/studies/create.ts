@@ -6,6 +6,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
 import { DEFAULT_STUDY_NAME, type CreateStudyInput } from "./admin-schemas";
+import { revalidatePublicStudyLists } from "./public-lists";
 import type { StudyDto } from "./schemas";
 import { toStudyDto } from "./serialize";
 
@@ -19,7 +20,7 @@ export async function createStudy(
   tx?: DbOrTx,
 ): Promise<StudyDto> {
   try {
-    return await transaction(tx, async (t) => {
+    const created = await transaction(tx, async (t) => {
       const [study] = await t
         .insert(studies)
         .values({ name: input.name ?? DEFAULT_STUDY_NAME, status: "not_started" })
@@ -35,6 +36,8 @@ export async function createStudy(
       });
       return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
     });
+    revalidatePublicStudyLists();
+    return created;
   } catch (error) {
     if (error instanceof AppError) throw error;
     logError("studies", error, { action: "create" });

@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
+import { revalidatePublicStudyLists } from "./public-lists";
 
 /**
  * DELETE /api/study/{id} (admin): the study with its responses, attachments and survey, in one
@@ -29,6 +30,7 @@ export async function deleteStudy(id: number, actor: AuditActor, tx?: DbOrTx): P
       await t.delete(studies).where(eq(studies.id, id));
       await recordAudit(t, { action: "study_deleted", actor, target: { type: "study", id } });
     });
+    revalidatePublicStudyLists();
   } catch (error) {
     if (error instanceof AppError) throw error;
     logError("studies", error, { action: "delete", studyId: id });

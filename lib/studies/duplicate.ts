@@ -11,6 +11,7 @@ import type { Step } from "@/lib/surveys/schema";
 import { STUDY_NAME_MAX_LENGTH } from "./admin-schemas";
 import type { StudyDto } from "./schemas";
 import { toStudyDto } from "./serialize";
+import { revalidatePublicStudyLists } from "./public-lists";
 
 const COPY_SUFFIX: Record<Locale, string> = { nl: " (kopie)", en: " (copy)" };
 
@@ -33,7 +34,7 @@ export async function duplicateStudy(
   actor: AuditActor,
   tx?: DbOrTx,
 ): Promise<StudyDto> {
-  return transaction(tx, async (t) => {
+  const copy = await transaction(tx, async (t) => {
     const [source] = await t.select().from(studies).where(eq(studies.id, id));
     if (!source) throw new AppError(ErrorCode.NOT_FOUND);
     const [sourceSurvey] = await t
@@ -74,4 +75,6 @@ export async function duplicateStudy(
     });
     return toStudyDto({ ...study, surveyUuid: survey.surveyUuid }, 0);
   });
+  revalidatePublicStudyLists();
+  return copy;
 }

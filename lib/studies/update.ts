@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import type { UpdateStudyInput } from "./admin-schemas";
 import { countResponses, unixNow } from "./closing";
+import { revalidatePublicStudyLists } from "./public-lists";
 import { findStudy } from "./queries";
 import type { StudyDto } from "./schemas";
 import { toStudyDto } from "./serialize";
@@ -68,7 +69,7 @@ export async function updateStudy(
   tx?: DbOrTx,
 ): Promise<StudyDto> {
   const changes = changesFrom(input);
-  return transaction(tx, async (t) => {
+  const study = await transaction(tx, async (t) => {
     // The study row is locked first, so no submission finishes it between the check and the write.
     if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {
@@ -94,4 +95,6 @@ export async function updateStudy(
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return toStudyDto(row, await countResponses(id, t));
   });
+  revalidatePublicStudyLists();
+  return study;
 }

@@ -40,13 +40,15 @@ export function defaultBlock(
 
 /**
  * A block switched to another type: that type's defaults, keeping only data_name, order
- * (spec §3) and the block's own condition, which concerns where it stands, not what it asks.
+ * (spec §3), its id and the block's own condition, which concerns where it stands, not what it
+ * asks.
  * Choosing the type it already has changes nothing.
  */
 export function changeBlockType(block: Block, type: BlockType): Block {
   if (block.type === type) return block;
   const changed = defaultBlock(type, { data_name: block.data_name, order: block.order });
-  return block.visible_if ? { ...changed, visible_if: block.visible_if } : changed;
+  const kept = block.id === undefined ? changed : { ...changed, id: block.id };
+  return block.visible_if ? { ...kept, visible_if: block.visible_if } : kept;
 }
 
 /** Orders 0, 1, 2, … in array order: after every add, removal or move (spec §3). */

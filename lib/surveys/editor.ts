@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes";
 import { sortAndRenumber } from "./editor-rules";
 import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas";
+import { withIds, withStoredIds } from "./ids";
 import { recordQuestions } from "./questions";
 import { sanitizeSteps } from "./sanitize";
 import { stepsSchema, type Step } from "./schema";
@@ -18,10 +19,13 @@ async function responseCount(db: DbOrTx, studyId: number): Promise<number> {
   return n;
 }
 
-/** Stored steps as the editor gets them: in order, text blocks sanitised (again) on the way out. */
+/**
+ * Stored steps as the editor gets them: in order, with ids (derived from positions for a survey
+ * stored before it had them), text blocks sanitised (again) on the way out.
+ */
 function storedSteps(value: unknown): Step[] {
   // Every write goes through the shared schema, so a failure here is a corrupted row (code 13).
-  return sanitizeSteps(sortAndRenumber(stepsSchema.parse(value)));
+  return sanitizeSteps(withStoredIds(sortAndRenumber(stepsSchema.parse(value))));
 }
 
 /** GET /api/study/{id}/survey (staff): the survey with its version; 404 code 14 if missing. */
@@ -46,6 +50,18 @@ export async function getEditorSurvey(studyId: number, tx?: DbOrTx): Promise<Edi
   };
 }
 
+/** GET /api/study/{id}/survey/version (staff): `{version}` only; 404 code 14 if missing. */
+export async function getSurveyVersion(studyId: number, tx?: DbOrTx): Promise<{ version: number }> {
+  const db = await dbOr(tx);
+  const [row] = await db
+    .select({ version: surveys.version })
+    .from(surveys)
+    .where(eq(surveys.studyId, studyId))
+    .limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+  return { version: row.version };
+}
+
 function mismatch(field: "study_id" | "survey_uuid"): AppError {
   const what = field === "study_id" ? "study" : "survey";
   return new AppError(ErrorCode.INVALID_INPUT, {
@@ -58,7 +74,7 @@ function mismatch(field: "study_id" | "survey_uuid"): AppError {
  * must name this study and its survey (code 22 otherwise; the uuid never changes), and a
  * `version` other than the stored one is refused with code 27, changing nothing, so of two
  * saves based on the same version exactly one succeeds. Without a version the save wins. The
- * steps are put in order and numbered from 0, text blocks sanitised, the survey's list of
+ * steps are put in order and numbered from 0, given ids where missing, text blocks sanitised, the survey's list of
  * questions extended (for the export), and the version raised by one.
  */
 export async function saveSurvey(
@@ -84,7 +100,8 @@ export async function saveSurvey(
       throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
     }
 
-    const steps = sanitizeSteps(sortAndRenumber(input.steps));
+    // A step or block sent without an id (the spec's payload has none) gets a new one.
+    const steps = sanitizeSteps(withIds(sortAndRenumber(input.steps)));
     const previous = stepsSchema.safeParse(row.steps);
     await recordQuestions(t, row.id, previous.success ? sortAndRenumber(previous.data) : [], steps);
     const [saved] = await t

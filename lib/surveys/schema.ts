@@ -6,9 +6,16 @@ const order = z.number().int().min(0);
 const questionText = z.string().max(2000);
 // Shown only when the condition holds (see ./conditions); absent means always shown.
 const visibleIf = visibleIfSchema.optional();
+// A step's or block's own identity within the survey, kept through edits and moves, so two
+// versions of a survey can be compared block by block (./ids). Filled in on save when absent.
+const itemId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional();
 
 export const textBlockSchema = z.object({
   type: z.literal("text"),
+  id: itemId,
   data_name: dataName,
   order,
   visible_if: visibleIf,
@@ -17,6 +24,7 @@ export const textBlockSchema = z.object({
 
 export const openQuestionBlockSchema = z.object({
   type: z.literal("open_question"),
+  id: itemId,
   data_name: dataName,
   order,
   visible_if: visibleIf,
@@ -31,6 +39,7 @@ export const multipleChoiceOptionSchema = z.object({
 
 export const multipleChoiceBlockSchema = z.object({
   type: z.literal("multiple_choice"),
+  id: itemId,
   data_name: dataName,
   order,
   visible_if: visibleIf,
@@ -43,6 +52,7 @@ export const multipleChoiceBlockSchema = z.object({
 
 export const scaleBlockSchema = z.object({
   type: z.literal("scale"),
+  id: itemId,
   data_name: dataName,
   order,
   visible_if: visibleIf,
@@ -62,6 +72,7 @@ export const blockSchema = z.discriminatedUnion("type", [
 ]);
 
 export const stepSchema = z.object({
+  id: itemId,
   order,
   visible_if: visibleIf,
   blocks: z.array(blockSchema).max(200),

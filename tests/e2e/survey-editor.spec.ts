@@ -272,56 +272,103 @@ test.describe("survey editor", () => {
     await expect(page).toHaveURL(/\/admin\/studies$/);
   });
 
-  test("two tabs on one survey: the second save asks instead of overwriting", async ({
+  test("two tabs on one survey: edits to different steps are both kept, only a block both changed is asked", async ({
     page,
     context,
     baseURL,
   }) => {
     await signIn(page, e2eAccounts.staff);
     const study = await createStudy(page, baseURL!);
-    const second = await context.newPage();
     await page.goto(`/admin/studies/${study.id}/survey`);
-    await second.goto(`/admin/studies/${study.id}/survey`);
-    await expect(second.getByText(t.noSteps)).toBeVisible();
-
-    // The first tab saves two steps.
+    // Two steps with a question each.
     await page.getByRole("button", { name: t.addStep }).click();
+    await (
+      await addBlock(page, 1, "open_question")
+    )
+      .getByLabel(t.questionText, { exact: true })
+      .fill("First question");
     await page.getByRole("button", { name: t.addStep }).click();
+    await (
+      await addBlock(page, 1, "open_question")
+    )
+      .getByLabel(t.questionText, { exact: true })
+      .fill("Second question");
     await expectSaved(page);
 
-    // The second, still on the survey it loaded, edits too: asked, not overwritten.
-    await second.getByRole("button", { name: t.addStep }).click();
-    const dialog = second.getByRole("dialog", { name: t.conflictTitle });
-    await expect(dialog).toBeVisible();
-    await expectNoAxeViolations(second);
-    expect((await storedSurvey(page, study.id)).steps).toHaveLength(2);
-
-    // Decide later: the edit stays on screen, with a way back to the choice.
-    await dialog.getByRole("button", { name: t.conflictLater }).click();
-    await expect(stepButton(second, 1)).toBeVisible();
-    await expect(stepButton(second, 2)).toHaveCount(0);
-    await second.getByRole("button", { name: t.conflictChoose }).click();
-
-    // Load the newer survey: the second tab now shows the first tab's two steps.
-    await dialog.getByRole("button", { name: t.conflictLoad }).click();
-    await expect(dialog).toHaveCount(0);
+    const second = await context.newPage();
+    await second.goto(`/admin/studies/${study.id}/survey`);
     await expect(stepButton(second, 2)).toBeVisible();
     await expectSaved(second);
+    const question = (p: Page) => block(p, 1).getByLabel(t.questionText, { exact: true });
 
-    // Again, and this time the second tab keeps its own version.
-    await page.getByRole("button", { name: t.addStep }).click();
+    // The first tab edits step 1; the second hears of the save and no longer says "saved".
+    await stepButton(page, 1).click();
+    await question(page).fill("First, edited in tab one");
     await expectSaved(page);
-    expect((await storedSurvey(page, study.id)).steps).toHaveLength(3);
-    const question = await addBlock(second, 1, "open_question");
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: t.conflictKeep }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(second.getByText(t.keptMine)).toBeVisible();
-    await question.getByLabel(t.questionText, { exact: true }).fill("Kept from the second tab");
+    await expect(second.getByRole("status").filter({ hasText: t.behind })).toBeVisible();
+
+    // The second tab edits step 2: merged, nothing asked, both edits stored.
+    await stepButton(second, 2).click();
+    await question(second).fill("Second, edited in tab two");
     await expectSaved(second);
-    const final = await storedSurvey(page, study.id);
-    expect(final.steps).toHaveLength(2);
-    expect(final.steps[0].blocks[0].question_text).toBe("Kept from the second tab");
+    await expect(second.getByRole("dialog")).toHaveCount(0);
+    let stored = await storedSurvey(page, study.id);
+    expect(stored.steps.map((s) => s.blocks[0].question_text)).toEqual([
+      "First, edited in tab one",
+      "Second, edited in tab two",
+    ]);
+    await stepButton(second, 1).click();
+    await expect(question(second)).toHaveValue("First, edited in tab one");
+
+    // Now both change the question of step 1, and the first tab also edits step 2.
+    await page.getByRole("button", { name: t.behindAction }).click();
+    await expectSaved(page);
+    await stepButton(page, 2).click();
+    await question(page).fill("Second, edited in tab one");
+    await stepButton(page, 1).click();
+    await question(page).fill("First, from tab one");
+    await expectSaved(page);
+    await question(second).fill("First, from tab two");
+    const dialog = second.getByRole("dialog", { name: t.conflictTitle });
+    await expect(dialog).toBeVisible();
+    // Only the block both changed is asked about, named by its step and question.
+    await expect(dialog.getByRole("group")).toHaveCount(1);
+    await expect(
+      dialog.getByRole("group", { name: "Step 1, question “First, from tab two”" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(second);
+    await dialog.getByLabel(t.conflictMine).check();
+    await dialog.getByRole("button", { name: t.conflictSave }).click();
+    await expect(dialog).toHaveCount(0);
+    await expectSaved(second);
+    stored = await storedSurvey(page, study.id);
+    expect(stored.steps.map((s) => s.blocks[0].question_text)).toEqual([
+      "First, from tab two",
+      "Second, edited in tab one",
+    ]);
+  });
+
+  test("the save status stays in view while the editor scrolls, and covers nothing focused", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 900, height: 500 });
+    await signIn(page, e2eAccounts.staff);
+    const study = await createStudy(page, baseURL!);
+    await page.goto(`/admin/studies/${study.id}/survey`);
+    await page.getByRole("button", { name: t.addStep }).click();
+    for (let n = 1; n <= 4; n++) await addBlock(page, n, "open_question");
+    await expectSaved(page);
+    const status = page.getByRole("status").filter({ hasText: saved });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(status).toBeInViewport();
+    // Focus moved back up to the first block's type: scrolled into view below the bar.
+    const first = block(page, 1).getByLabel(t.blockType);
+    await first.focus();
+    const bar = await status.evaluate((el) => el.closest("div.sticky")!.getBoundingClientRect());
+    const focused = (await first.boundingBox())!;
+    expect(focused.y).toBeGreaterThanOrEqual(bar.bottom);
+    await expect(status).toBeInViewport();
   });
 
   test("shows 'failed to load survey' for a study that does not exist, in Dutch too", async ({

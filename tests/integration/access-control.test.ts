@@ -61,6 +61,7 @@ describe("access control of every API endpoint", () => {
       "POST /api/panel_message/[id]/send",
       "POST /api/panel_message/[id]/test",
       "GET /api/study/[id]/survey",
+      "GET /api/study/[id]/survey/version",
       "PUT /api/study/[id]/survey",
       "GET /api/study/[id]/responses/export",
     ]) {

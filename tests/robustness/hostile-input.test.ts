@@ -177,6 +177,7 @@ const table: Record<string, Spec> = {
   "DELETE /api/study/[id]": { params: id, input: none },
   "POST /api/study/[id]/duplicate": { params: id, input: none },
   "GET /api/study/[id]/survey": { params: id, input: none },
+  "GET /api/study/[id]/survey/version": { params: id, input: none },
   "PUT /api/study/[id]/survey": {
     params: id,
     input: json({

@@ -6,7 +6,13 @@ import { Toasts } from "@/components/ui/toasts";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
 import { twoFactorRequired } from "@/lib/auth/two-factor-policy";
+import { locales } from "@/lib/i18n/locales";
 import { pageLocale } from "@/lib/i18n/page-locale";
+
+/** Both languages, as for the public pages (the portal's pages read the session, so they render per request). */
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 

@@ -5,11 +5,12 @@ import { loginBudget } from "@/lib/auth/limits";
 import { loginSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const POST = route(
   { auth: "optional", twoFactor: "setup", body: loginSchema(), rateLimit: loginBudget },
-  async ({ body, ip, session }) => {
-    const result = await signInWithPassword(body, ip);
+  async ({ body, ip, req, session }) => {
+    const result = await signInWithPassword(body, ip, new Date(), requestLocale(req));
     if (result.kind === "needs-code") {
       return jsonWithCookies({ two_factor_required: true }, [
         challengeCookie(result.challengeToken),

@@ -6,6 +6,7 @@ import { loginTwoFactorSchema } from "@/lib/auth/schemas";
 import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
 import { otherMethods, route } from "@/lib/http/handler";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 export const POST = route(
   {
@@ -20,6 +21,8 @@ export const POST = route(
       body.totp_code,
       body.email,
       ip,
+      new Date(),
+      requestLocale(req),
     );
     if (session) await revokeSession(session.sessionId);
     return jsonWithCookies({ user: toPublicUser(result.user) }, [

@@ -54,6 +54,9 @@ export function AuditLogView() {
   const data = list.data;
   const csvQuery = new URLSearchParams(query);
   csvQuery.set("format", "csv");
+  // The list's first row answers as the file would (an admin, filters that are valid).
+  const checkQuery = new URLSearchParams(query);
+  checkQuery.set("per_page", "1");
   return (
     <ScreenFrame
       titleId="audit-title"
@@ -69,6 +72,7 @@ export function AuditLogView() {
       actions={
         <DownloadButton
           path={`/api/audit_log?${csvQuery}`}
+          checkPath={`/api/audit_log?${checkQuery}`}
           fallbackName="audit-log.csv"
           label={t("download")}
           pendingLabel={t("downloading")}

@@ -10,6 +10,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
@@ -68,17 +69,8 @@ export function CommunicationAdmin({ title }: { title: string }) {
   const items = list.data?.items;
   const listed = items?.find((item) => item.id === selected);
   return (
-    <section aria-labelledby="communication-title">
-      <h1
-        id="communication-title"
-        ref={heading}
-        tabIndex={-1}
-        className="text-2xl font-bold text-primary-800 focus:outline-none"
-      >
-        {title}
-      </h1>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
+    <ScreenFrame titleId="communication-title" title={title} headingRef={heading}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_1fr]">
         <div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="message-list-title" className="text-lg font-semibold">
@@ -156,7 +148,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
           )}
         </div>
       </div>
-    </section>
+    </ScreenFrame>
   );
 }
 

@@ -39,7 +39,7 @@ export function MemberFinder({
   });
 
   return (
-    <div className="mt-6 flex flex-wrap items-end gap-4">
+    <div className="flex flex-wrap items-end gap-4">
       <form
         method="post"
         role="search"

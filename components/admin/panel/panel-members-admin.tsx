@@ -1,6 +1,6 @@
 "use client";
 
-import { Check, ChevronLeft, ChevronRight, Mail, MailCheck, Trash2, X } from "lucide-react";
+import { Check, Mail, MailCheck, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
@@ -11,7 +11,9 @@ import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
+import { Pager } from "@/components/ui/pager";
 import { RowActions } from "@/components/ui/row-actions";
+import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import {
@@ -112,19 +114,16 @@ export function PanelMembersAdmin() {
 
   const meta = list?.meta;
   return (
-    <section aria-labelledby="panel-members-title">
-      <h1
-        id="panel-members-title"
-        ref={heading}
-        tabIndex={-1}
-        className="text-2xl font-bold text-primary-800 focus:outline-none"
-      >
-        {t("title")}
-      </h1>
-      {paged && !status ? (
-        <p className="mt-2 text-muted">{t("total", { count: paged.meta.total_items })}</p>
-      ) : null}
-
+    <ScreenFrame
+      titleId="panel-members-title"
+      title={t("title")}
+      headingRef={heading}
+      intro={
+        paged && !status ? (
+          <p className="mt-2 text-muted">{t("total", { count: paged.meta.total_items })}</p>
+        ) : null
+      }
+    >
       <MemberFinder
         status={status}
         onStatusChange={(next) => {
@@ -135,7 +134,7 @@ export function PanelMembersAdmin() {
         onFound={setSearch}
       />
       {search ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <p aria-live="polite">{t("search.found", { count: search.list.meta.total_items })}</p>
           <button type="button" className="btn-secondary" onClick={() => setSearch(null)}>
             {t("search.clear")}
@@ -144,10 +143,10 @@ export function PanelMembersAdmin() {
       ) : null}
 
       {list && list.items.length > 0 && deleteAdminOnly.reason ? (
-        <div className="mt-4">{deleteAdminOnly.reason}</div>
+        <div>{deleteAdminOnly.reason}</div>
       ) : null}
 
-      <div className="mt-6">
+      <div>
         {loadError ? (
           <Alert tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
             <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
@@ -242,33 +241,19 @@ export function PanelMembersAdmin() {
         )}
       </div>
 
-      {meta && !search && meta.total_pages > 1 ? (
-        <nav
-          aria-label={t("pagination.label")}
-          className="mt-4 flex items-center justify-between gap-4"
-        >
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={page <= 1 || loading}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeft aria-hidden className="size-4" />
-            {t("pagination.previous")}
-          </button>
-          <p aria-live="polite" className="text-sm text-muted">
-            {t("pagination.status", { page: meta.page, pages: meta.total_pages })}
-          </p>
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={page >= meta.total_pages || loading}
-            onClick={() => setPage(page + 1)}
-          >
-            {t("pagination.next")}
-            <ChevronRight aria-hidden className="size-4" />
-          </button>
-        </nav>
+      {meta && !search ? (
+        <Pager
+          page={page}
+          pages={meta.total_pages}
+          busy={loading}
+          onPage={setPage}
+          texts={{
+            label: t("pagination.label"),
+            previous: t("pagination.previous"),
+            next: t("pagination.next"),
+            status: t("pagination.status", { page: meta.page, pages: meta.total_pages }),
+          }}
+        />
       ) : null}
 
       <ConfirmDialog
@@ -289,6 +274,6 @@ export function PanelMembersAdmin() {
         onConfirm={() => void confirm()}
         returnFocus={focusTarget}
       />
-    </section>
+    </ScreenFrame>
   );
 }

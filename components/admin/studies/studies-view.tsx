@@ -81,6 +81,14 @@ export function StudiesView() {
     toast.success(t("duplicated", { name: result.data.name }), { duration: 5000 });
   }
 
+  /** "12 responses", or "12 / 50 responses" when the study has a limit. */
+  function responsesText(study: StudyDto): string {
+    const count = study.response_count ?? 0;
+    return study.response_limit === null
+      ? t("closing.responses", { count })
+      : t("closing.responsesOfLimit", { count, limit: study.response_limit });
+  }
+
   async function create() {
     const result = await run<StudyDto>({ path: "/api/study", body: {} });
     if (!result.ok) {
@@ -144,6 +152,7 @@ export function StudiesView() {
                         <StatusBadge tone={STATUS_TONES[study.status]}>
                           {t(`status.${study.status}`)}
                         </StatusBadge>
+                        <span data-testid="response-count">{responsesText(study)}</span>
                       </span>
                     </button>
                   </li>

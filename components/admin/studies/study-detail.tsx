@@ -9,6 +9,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { useAdminOnly } from "@/components/ui/admin-only";
+import { FieldError } from "@/components/ui/field-error";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -19,6 +20,7 @@ import { AttachmentsSection } from "./attachments-section";
 import { DeleteStudyDialog } from "./delete-study-dialog";
 import { DownloadResponsesButton } from "./download-responses-button";
 import { STATUS_TONES } from "./format";
+import { StudyClosing } from "./study-closing";
 import { StudyName } from "./study-name";
 
 type RichField = "short_description" | "description";
@@ -63,18 +65,32 @@ export function StudyDetail({
   }, [registerFlush, flushShort, flushDescription]);
 
   const { run, pending: statusPending } = useApiMutation();
+  // A refusal of the status itself (opening a study at its limit or past its end date) is shown
+  // at the field, with what to change instead; other failures in a toast.
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const statusErrorId = `status-${study.id}-error`;
   async function changeStatus(status: StudyStatus) {
+    setStatusError(null);
     const result = await run<StudyDto>({
       path: `/api/study/${study.id}`,
       method: "PUT",
       body: { status },
     });
     if (!result.ok) {
-      toast.error(t("statusFailed", { message: result.message }));
+      if (result.error.fields?.status) setStatusError(openRefusal(study));
+      else toast.error(t("statusFailed", { message: result.message }));
       return;
     }
     onChange(result.data);
     toast.success(t("statusSaved", { status: t(`status.${result.data.status}`) }));
+  }
+
+  /** Why the server refused to open the study, from what the screen knows of it. */
+  function openRefusal(current: StudyDto): string {
+    const now = Math.floor(Date.now() / 1000);
+    return current.closes_at !== null && current.closes_at <= now
+      ? t("openBlockedClosed")
+      : t("openBlockedLimit");
   }
 
   return (
@@ -106,6 +122,8 @@ export function StudyDetail({
               value={study.status}
               disabled={statusPending}
               aria-busy={statusPending || undefined}
+              aria-invalid={statusError ? true : undefined}
+              aria-describedby={statusError ? statusErrorId : undefined}
               onChange={(event) => void changeStatus(event.target.value as StudyStatus)}
             >
               {STUDY_STATUSES.map((status) => (
@@ -114,6 +132,7 @@ export function StudyDetail({
                 </option>
               ))}
             </select>
+            <FieldError id={statusErrorId} message={statusError} />
           </div>
           <Link href={`/admin/studies/${study.id}/survey`} className="btn-secondary">
             <ClipboardList aria-hidden className="size-4" />
@@ -146,6 +165,8 @@ export function StudyDetail({
           {deleteAdminOnly.reason}
         </div>
       </header>
+
+      <StudyClosing study={study} onSaved={onChange} />
 
       <RichField label={t("shortDescription")} field={shortDescription} id={`short-${study.id}`} />
       <RichField label={t("description")} field={description} id={`description-${study.id}`} />

@@ -8,9 +8,11 @@ import {
   isQuestionBlock,
   suggestDataName,
 } from "@/lib/surveys/editor-rules";
+import { withVisibleIf, type EarlierQuestion } from "@/lib/surveys/condition-choices";
 import type { BlockType } from "@/lib/surveys/schema";
 import { BlockHeader } from "./block-header";
 import { BlockTypeFields } from "./block-type-fields";
+import { ConditionEditor } from "./condition-editor";
 import { blockHeadingId, blockIdPrefix, blockTypeId } from "./element-ids";
 import type { EditorBlock } from "./model";
 
@@ -21,6 +23,9 @@ type Props = {
   count: number;
   /** The data names of the survey's other questions, for a suggestion that is still free. */
   otherNames: string[];
+  /** The block in words ("step 1, block 2") and the questions its condition may name. */
+  where: string;
+  earlier: readonly EarlierQuestion[];
   /** The message for a field of this block (`data_name`, `options.2.text`, …), or null. */
   errorAt: (field: string) => string | null;
   onChange: (block: EditorBlock) => void;
@@ -35,6 +40,8 @@ export function BlockEditor({
   index,
   count,
   otherNames,
+  where,
+  earlier,
   errorAt,
   onChange,
   onTypeChange,
@@ -99,6 +106,15 @@ export function BlockEditor({
       </div>
 
       <BlockTypeFields id={id} block={block} errorAt={errorAt} onChange={onChange} />
+      <ConditionEditor
+        id={id}
+        kind="block"
+        where={where}
+        visibleIf={block.visible_if}
+        earlier={earlier}
+        error={errorAt("visible_if")}
+        onChange={(visibleIf) => onChange(withVisibleIf(block, visibleIf))}
+      />
     </section>
   );
 }

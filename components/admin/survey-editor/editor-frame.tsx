@@ -3,7 +3,7 @@
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import type { ReactNode, RefObject } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { SaveStatus } from "@/components/ui/save-status";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import type { SurveySave } from "./use-survey-save";
@@ -33,24 +33,60 @@ export function EditorFrame({
       titleId={TITLE_ID}
       title={title}
       headingRef={headingRef}
-      top={
-        save && surveyUuid ? (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <BackLink />
-            <div className="flex flex-wrap items-center gap-3">
-              <SaveStatus
-                state={save.autosave.state}
-                errorMessage={save.conflict ? null : save.autosave.errorMessage}
-              />
-              <PreviewLink surveyUuid={surveyUuid} save={save} />
-            </div>
-          </div>
-        ) : undefined
-      }
+      top={save && surveyUuid ? <SaveBar save={save} surveyUuid={surveyUuid} /> : undefined}
     >
       {save ? null : <BackLink />}
       {children}
     </ScreenFrame>
+  );
+}
+
+/**
+ * The back link, the save status and the preview link, kept in view while the editor scrolls
+ * (sticky), so the reader always sees whether their work is stored. The page's scroll padding
+ * follows the bar's height, so an element that gets focus is never hidden under it (WCAG
+ * 2.4.11). When a newer version was saved elsewhere the status says so, with a way to bring
+ * those changes in.
+ */
+function SaveBar({ save, surveyUuid }: { save: SurveySave; surveyUuid: string }) {
+  const t = useTranslations("surveyEditor");
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingTop;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingTop = `${element.offsetHeight + 16}px`;
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = before;
+    };
+  }, []);
+  const behind = save.behind && !save.pending;
+  return (
+    <div
+      ref={bar}
+      className="sticky top-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-white/95 px-4 py-2 sm:-mx-6 sm:px-6"
+    >
+      <BackLink />
+      <div className="flex flex-wrap items-center gap-3">
+        <SaveStatus
+          id="survey-save-status"
+          state={save.autosave.state}
+          errorMessage={save.pending ? null : save.autosave.errorMessage}
+          notice={behind ? t("behind") : save.pending ? t("conflictNotice") : null}
+        />
+        {behind ? (
+          <button type="button" className="btn-secondary" onClick={() => void save.reconcile()}>
+            {t("behindAction")}
+          </button>
+        ) : null}
+        <PreviewLink surveyUuid={surveyUuid} save={save} />
+      </div>
+    </div>
   );
 }
 

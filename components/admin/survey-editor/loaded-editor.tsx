@@ -1,27 +1,38 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { conditionProblems } from "@/lib/surveys/condition-rules";
 import { questionDataNames, surveyProblems } from "@/lib/surveys/editor-rules";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
+import { AffectedNotice, RefusedConditionsNotice, type ConditionSpot } from "./condition-notices";
 import { ConflictDialog } from "./conflict-dialog";
 import { DeleteDialog, usePendingDeletion, type PendingDeletion } from "./delete-dialog";
 import { EditorFrame } from "./editor-frame";
-import { blockHeadingId, STEP_TITLE_ID } from "./element-ids";
+import {
+  blockHeadingId,
+  blockIdPrefix,
+  conditionId,
+  STEP_TITLE_ID,
+  stepIdPrefix,
+} from "./element-ids";
 import { toSteps } from "./model";
 import { SaveNotices } from "./save-notices";
 import { StepEditor } from "./step-editor";
 import { StepList } from "./step-list";
+import { startingSurvey, useDraftBackup } from "./use-draft-backup";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useSurveyDraft } from "./use-survey-draft";
 import { useSurveySave } from "./use-survey-save";
 
 /**
  * The editor once the survey is loaded: a working copy saved after every change (see
- * `useSurveySave`), the step bar, the step on screen, and the dialogs that ask before a
- * deletion, on a conflict with someone else's save, and before leaving with unsaved edits.
+ * `useSurveySave`, which merges it with a version saved elsewhere meanwhile), the step bar, the
+ * step on screen, and the dialogs that ask before a deletion, about blocks changed both here
+ * and elsewhere, and before leaving with unsaved edits.
  */
 export function LoadedEditor({
   initial,
@@ -31,8 +42,23 @@ export function LoadedEditor({
   studyName: string | null;
 }) {
   const t = useTranslations("surveyEditor");
-  const save = useSurveySave(initial);
-  const draft = useSurveyDraft(initial.steps, save.change);
+  // Edits a reload interrupted come back, and are sent again (see `useDraftBackup`).
+  const [start] = useState(() => startingSurvey(initial));
+  const save = useSurveySave(start.survey, start.base);
+  const draft = useSurveyDraft(save.initialSteps, save.change);
+  useDraftBackup({
+    studyId: initial.study_id,
+    steps: draft.steps,
+    dirty: save.autosave.dirty,
+    version: save.baseVersion,
+    base: save.baseSteps,
+    state: save.autosave.state,
+  });
+  const resend = useRef(start.restored ? save.initialSteps : null);
+  useEffect(() => {
+    if (resend.current) save.change(resend.current);
+    resend.current = null;
+  }, [save]);
   const deletion = usePendingDeletion();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -47,12 +73,29 @@ export function LoadedEditor({
 
   const { steps, step, current } = draft;
   const plain = toSteps(steps);
-  const problems = surveyProblems(plain);
+  // After every render: a merge reads the working copy as it is on screen.
+  useEffect(() => save.bindDraft({ steps: () => plain, replace: draft.replace }));
+  const problems = { ...surveyProblems(plain), ...conditionProblems(plain) };
 
   function errorAt(path: string): string | null {
     const local = problems[path];
     if (local) return t(`problems.${local}`);
     return save.serverFields[path] ? t("problems.invalid") : null;
+  }
+
+  /** Shows a condition the server refused: its step, and focus on the condition. */
+  function showCondition({ step: s, block: b }: ConditionSpot) {
+    const target = steps[s];
+    const block = b === undefined ? undefined : target?.blocks[b];
+    if (!target || (b !== undefined && !block)) return;
+    draft.selectStep(s, false);
+    const holder = block ? blockIdPrefix(block.key) : stepIdPrefix(target.key);
+    requestAnimationFrame(() => {
+      const base = conditionId(holder);
+      (
+        document.getElementById(`${base}-edit`) ?? document.getElementById(`${base}-0-question`)
+      )?.focus();
+    });
   }
 
   function confirmDeletion({ kind, index }: PendingDeletion) {
@@ -73,7 +116,10 @@ export function LoadedEditor({
       save={save}
       surveyUuid={initial.survey_uuid}
     >
+      {start.restored ? <Alert tone="info">{t("conditions.restored")}</Alert> : null}
       <SaveNotices save={save} />
+      <RefusedConditionsNotice save={save} onShow={showCondition} />
+      <AffectedNotice draft={draft} />
       <StepList steps={steps} current={current} onSelect={draft.selectStep} onAdd={draft.addStep} />
       {!step ? (
         <EmptyState>{t("noSteps")}</EmptyState>
@@ -82,6 +128,7 @@ export function LoadedEditor({
           step={step}
           index={current}
           draft={draft}
+          survey={plain}
           dataNames={questionDataNames(plain)}
           errorAt={errorAt}
           onDelete={(block, opener) =>
@@ -98,10 +145,11 @@ export function LoadedEditor({
         onConfirm={confirmDeletion}
       />
       <ConflictDialog
-        open={save.conflictOpen}
+        open={save.conflictOpen && save.pending !== null}
+        conflicts={save.pending?.conflicts ?? []}
         onOpenChange={save.setConflictOpen}
-        onLoadNewer={() => save.loadNewer(draft.replace)}
-        onKeepMine={save.keepMine}
+        onResolve={save.reconcile}
+        onLoadNewer={save.loadNewer}
       />
       <ConfirmDialog
         open={leaveGuard.asking}

@@ -5,6 +5,7 @@ import {
   isQuestionType,
   renumber,
 } from "@/lib/surveys/editor-rules";
+import { newItemId } from "@/lib/surveys/ids";
 import type { Block, BlockType, Step } from "@/lib/surveys/schema";
 
 /**
@@ -21,22 +22,37 @@ export function newKey(): string {
   return `k${counter}`;
 }
 
-export function withKeys(steps: Step[]): EditorStep[] {
+/**
+ * The steps with keys: a step or block that was already on screen (same id in `previous`) keeps
+ * its key, so replacing the working copy with a merged one leaves its editor and focus in place.
+ */
+export function withKeys(steps: Step[], previous: EditorStep[] = []): EditorStep[] {
+  const keys = new Map<string, string>();
+  for (const step of previous) {
+    if (step.id) keys.set(step.id, step.key);
+    for (const block of step.blocks) if (block.id) keys.set(block.id, block.key);
+  }
+  const keyOf = (id: string | undefined) => (id && keys.get(id)) || newKey();
   return steps.map((step) => ({
     ...step,
-    key: newKey(),
-    blocks: step.blocks.map((block) => ({ ...block, key: newKey() })),
+    key: keyOf(step.id),
+    blocks: step.blocks.map((block) => ({ ...block, key: keyOf(block.id) })),
   }));
 }
 
 /** What is saved: the steps without the editor's keys, numbered from 0 at every level. */
 export function toSteps(steps: EditorStep[]): Step[] {
   return renumber(
-    steps.map(({ order, blocks }) => ({
-      order,
-      blocks: blocks.map(({ key: _key, ...block }) => block as Block),
+    steps.map(({ key: _key, blocks, ...step }) => ({
+      ...step,
+      blocks: blocks.map(({ key: _blockKey, ...block }) => block as Block),
     })),
   );
+}
+
+/** A new empty step at the end, with an id of its own. */
+export function newStep(order: number): EditorStep {
+  return { id: newItemId(), order, key: newKey(), blocks: [] };
 }
 
 export function renumbered(steps: EditorStep[]): EditorStep[] {
@@ -46,7 +62,7 @@ export function renumbered(steps: EditorStep[]): EditorStep[] {
 /** A new block of `type` at the end of a step; a question gets a data name unique in the survey. */
 export function newBlock(steps: EditorStep[], type: BlockType, order: number): EditorBlock {
   const data_name = isQuestionType(type) ? defaultDataName(toSteps(steps)) : "";
-  return { ...defaultBlock(type, { data_name, order }), key: newKey() };
+  return { ...defaultBlock(type, { data_name, order }), id: newItemId(), key: newKey() };
 }
 
 /**

@@ -5,12 +5,16 @@ import { Alert } from "@/components/ui/alert";
 import type { SurveySave } from "./use-survey-save";
 
 /**
- * What the reader must know about saving: the survey already has responses; someone else saved
- * in between (with the way back to the choice); or the server refused some fields.
+ * What the reader must know about saving: the survey already has responses; someone else
+ * changed the same blocks in between (with the way back to the choice); or the server refused
+ * some fields.
  */
 export function SaveNotices({ save }: { save: SurveySave }) {
   const t = useTranslations("surveyEditor");
-  const hasServerFieldErrors = Object.keys(save.serverFields).length > 0;
+  // Refused conditions have their own notice (`RefusedConditionsNotice`).
+  const hasServerFieldErrors = Object.keys(save.serverFields).some(
+    (field) => !field.endsWith(".visible_if"),
+  );
   return (
     <>
       {save.responseCount > 0 ? (
@@ -18,7 +22,7 @@ export function SaveNotices({ save }: { save: SurveySave }) {
           <p>{t("responsesDetail")}</p>
         </Alert>
       ) : null}
-      {save.conflict ? (
+      {save.pending ? (
         <Alert tone="error" title={t("conflictNotice")}>
           <button
             type="button"

@@ -3,8 +3,11 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
+import { earlierQuestions } from "@/lib/surveys/condition-choices";
+import type { Step } from "@/lib/surveys/schema";
 import { BlockEditor } from "./block-editor";
-import { STEP_TITLE_ID } from "./element-ids";
+import { ConditionEditor } from "./condition-editor";
+import { STEP_TITLE_ID, stepIdPrefix } from "./element-ids";
 import type { EditorStep } from "./model";
 import type { SurveyDraft } from "./use-survey-draft";
 
@@ -13,6 +16,7 @@ export function StepEditor({
   step,
   index,
   draft,
+  survey,
   dataNames,
   errorAt,
   onDelete,
@@ -21,6 +25,8 @@ export function StepEditor({
   /** Position of the step in the survey (from 0). */
   index: number;
   draft: SurveyDraft;
+  /** The whole survey as saved, for the questions a condition may name. */
+  survey: Step[];
   /** The data names of every question in the survey. */
   dataNames: string[];
   /** The message for a field (`steps.0.blocks.1.data_name`, …), or null. */
@@ -29,6 +35,7 @@ export function StepEditor({
   onDelete: (block: number | null, opener: HTMLElement) => void;
 }) {
   const t = useTranslations("surveyEditor");
+  const tc = useTranslations("surveyEditor.conditions");
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -48,6 +55,15 @@ export function StepEditor({
           {t("deleteStep")}
         </button>
       </div>
+      <ConditionEditor
+        id={stepIdPrefix(step.key)}
+        kind="step"
+        where={tc("whereStep", { step: index + 1 })}
+        visibleIf={step.visible_if}
+        earlier={earlierQuestions(survey, { step: index })}
+        error={errorAt(`steps.${index}.visible_if`)}
+        onChange={draft.changeStepCondition}
+      />
       {step.blocks.length === 0 ? <EmptyState>{t("noBlocks")}</EmptyState> : null}
       {step.blocks.map((block, b) => (
         <BlockEditor
@@ -56,6 +72,8 @@ export function StepEditor({
           index={b}
           count={step.blocks.length}
           otherNames={dataNames.filter((n) => n !== block.data_name.trim())}
+          where={tc("whereBlock", { step: index + 1, block: b + 1 })}
+          earlier={earlierQuestions(survey, { step: index, block: b })}
           errorAt={(field) => errorAt(`steps.${index}.blocks.${b}.${field}`)}
           onChange={(next) => draft.changeBlock(b, next)}
           onTypeChange={(type) => draft.changeType(b, type)}

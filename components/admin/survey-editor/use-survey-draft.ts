@@ -3,12 +3,22 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { withVisibleIf } from "@/lib/surveys/condition-choices";
+import {
+  affectedConditions,
+  resolveAffected,
+  resolveAll,
+  trackReferences,
+  type AffectedCondition,
+  type References,
+} from "@/lib/surveys/condition-impact";
+import type { VisibleIf } from "@/lib/surveys/conditions";
 import { moveItem, removeItem } from "@/lib/surveys/editor-rules";
 import type { BlockType, Step } from "@/lib/surveys/schema";
 import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,
-  newKey,
+  newStep,
   renumbered,
   retyped,
   toSteps,
@@ -25,14 +35,23 @@ import {
  */
 export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => void) {
   const t = useTranslations("surveyEditor");
-  const [steps, setSteps] = useState<EditorStep[]>(() => withKeys(initial));
+  const [{ steps, references }, setState] = useState(() => {
+    const keyed = withKeys(initial);
+    return { steps: keyed, references: trackReferences(keyed, new Map()) as References };
+  });
   const [current, setCurrent] = useState(0);
 
-  /** Every change goes through here. */
+  /**
+   * Every change goes through here. What each condition names is followed from change to
+   * change (`trackReferences`), so a change that breaks a condition is named with its fix.
+   */
   const commit = useCallback(
     (next: EditorStep[]) => {
       const numbered = renumbered(next);
-      setSteps(numbered);
+      setState((prev) => ({
+        steps: numbered,
+        references: trackReferences(numbered, prev.references),
+      }));
       onChange(toSteps(numbered));
     },
     [onChange],
@@ -45,8 +64,9 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
     focusStep.current = false;
   }, [current]);
 
-  function selectStep(index: number) {
-    focusStep.current = true;
+  /** Shows a step; focus goes to its heading unless the caller moves it elsewhere. */
+  function selectStep(index: number, focusHeading = true) {
+    focusStep.current = focusHeading;
     setCurrent(index);
   }
 
@@ -66,9 +86,24 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
     current,
     step,
     selectStep,
+    /** The conditions the edits so far broke, with their fixes where unambiguous. */
+    affected: affectedConditions(steps, references),
+
+    /** Fixes one affected condition (`useFix`) or removes it. */
+    resolve(item: AffectedCondition, useFix: boolean) {
+      commit(resolveAffected(steps, item, useFix));
+    },
+
+    resolveAll(items: AffectedCondition[]) {
+      commit(resolveAll(steps, items));
+    },
+
+    changeStepCondition(visibleIf: VisibleIf | undefined) {
+      commit(steps.map((s, i) => (i === current ? withVisibleIf(s, visibleIf) : s)));
+    },
 
     addStep() {
-      const next = [...steps, { order: steps.length, key: newKey(), blocks: [] }];
+      const next = [...steps, newStep(steps.length)];
       commit(next);
       selectStep(next.length - 1);
       toast.success(t("stepAdded", { number: next.length }));
@@ -118,9 +153,15 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
       return remaining[Math.min(index, remaining.length - 1)];
     },
 
-    /** The survey as saved elsewhere replaces the working copy (nothing is saved for it). */
+    /**
+     * The survey as saved elsewhere, or merged with it, replaces the working copy (nothing is
+     * saved for it here); what stayed keeps its key, so its editor and focus stay too.
+     */
     replace(next: Step[]) {
-      setSteps(withKeys(next));
+      setState((prev) => {
+        const keyed = withKeys(next, prev.steps);
+        return { steps: keyed, references: trackReferences(keyed, new Map()) };
+      });
       setCurrent((c) => Math.min(c, Math.max(0, next.length - 1)));
     },
   };

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuditLogView } from "@/components/admin/audit/audit-log-view";
+import { Toasts } from "@/components/ui/toasts";
 import { AUDIT_ACTIONS, auditActionSpecs } from "@/lib/audit/actions";
 import type { AuditEntryDto, AuditLogPage } from "@/lib/audit/schemas";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
@@ -213,6 +214,65 @@ describe("the audit screen", () => {
     server.on("GET /api/audit_log", { status: 500, body: { error: { code: 13, message: "x" } } });
     renderIntl(<AuditLogView />);
     expect(await screen.findByRole("button", { name: nl.retry })).toBeTruthy();
+  });
+
+  it("downloads the CSV through the browser, streamed, after a one-row check with the filters", async () => {
+    const clicked: string[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
+    try {
+      serve(page([entry(1)]));
+      renderIntl(<AuditLogView />);
+      await screen.findByRole("table");
+      fireEvent.change(screen.getByLabelText(nl.filters.action), {
+        target: { value: "study_created" },
+      });
+      await waitFor(() => expect(listQueries().at(-1)).toContain("action=study_created"));
+      server.requests.length = 0;
+      fireEvent.click(screen.getByRole("button", { name: nl.download }));
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      const file = new URL(clicked[0]!).searchParams;
+      expect(file.get("format")).toBe("csv");
+      expect(file.get("action")).toBe("study_created");
+      const checks = server.requests.map((r) => new URL(r.path, server.origin).searchParams);
+      expect(checks).toHaveLength(1);
+      expect(checks[0]!.get("per_page")).toBe("1");
+      expect(checks[0]!.get("action")).toBe("study_created");
+      expect(checks[0]!.has("format")).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("tells a refused download and downloads nothing", async () => {
+    const clicked: string[] = [];
+    const spy = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.href);
+    });
+    try {
+      serve(page([entry(1)]));
+      renderIntl(
+        <>
+          <AuditLogView />
+          <Toasts />
+        </>,
+      );
+      await screen.findByRole("table");
+      server.on("GET /api/audit_log", {
+        status: 403,
+        body: { error: { code: 8, message: "Admin required" } },
+      });
+      fireEvent.click(screen.getByRole("button", { name: nl.download }));
+      expect(await screen.findByText(nl.downloadFailed)).toBeTruthy();
+      expect(clicked).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("has no axe violations, filters and table shown", async () => {

@@ -109,10 +109,10 @@ describe("the code step", () => {
     expect(result).toMatchObject({ kind: "signed-in", user: { id: a.user.id } });
   });
 
-  it("gives the account's units back on success: only wrong codes use up its limit", async () => {
+  it("starts the account's count again on success: only wrong codes in a row lock it", async () => {
     const { email, user, secret } = await account({ twoFactor: true });
     const ip = "client-c4";
-    // Nine wrong codes, one short of the limit of ten, over two challenges (five end one).
+    // Nine wrong codes, one short of the lock at ten, over two challenges (five end one).
     for (const wrongCodes of [5, 4]) {
       const token = await challengeFor(email, ip, T0);
       for (let i = 0; i < wrongCodes; i++) {
@@ -122,19 +122,25 @@ describe("the code step", () => {
         );
       }
     }
+    let current = "";
     // Two sign-ins in a row, each with the code of a new time step.
     for (const at of [later(0), later(30)]) {
       const token = await challengeFor(email, ip, at);
       const result = await signInWithCode(token, await codeAt(secret!, at), email, ip, at);
       expect(result).toMatchObject({ kind: "signed-in", user: { id: user.id } });
     }
-    // Had they counted, the account would be over its limit by now.
-    const token = await challengeFor(email, ip, later(60));
+    // Had the nine counted on, the next wrong code would lock the step; ten more are needed.
     const wrong = await wrongCodeAt(secret!, later(60));
-    expect(await refusal(signInWithCode(token, wrong, email, ip, later(60)))).toBe(
-      ErrorCode.INCORRECT_2FA,
-    );
-    expect(await refusal(signInWithCode(token, wrong, email, ip, later(60)))).toBe(
+    for (let i = 0; i < 10; i++) {
+      const token = i % 5 === 0 ? await challengeFor(email, ip, later(60)) : undefined;
+      if (token) current = token;
+      expect(await refusal(signInWithCode(current, wrong, email, ip, later(60)))).toBe(
+        ErrorCode.INCORRECT_2FA,
+      );
+    }
+    const token = await challengeFor(email, ip, later(60));
+    const right = await codeAt(secret!, later(90));
+    expect(await refusal(signInWithCode(token, right, email, ip, later(90)))).toBe(
       ErrorCode.RATE_LIMITED,
     );
   });

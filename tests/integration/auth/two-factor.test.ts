@@ -290,7 +290,7 @@ describe("signing in with two-factor", () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
-  it("limits wrong codes per account across challenges with 429 code 23", async () => {
+  it("locks the code step after ten wrong codes in a row across challenges: 429 code 23", async () => {
     const { email } = await account({ twoFactor: true });
     const statuses: number[] = [];
     for (let round = 0; round < 3; round++) {

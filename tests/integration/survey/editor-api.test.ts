@@ -19,6 +19,8 @@ import {
 } from "../../support/survey";
 
 let staff: string;
+/** An id the server made: 128 random bits as hex. */
+const newId = expect.stringMatching(/^[0-9a-f]{32}$/);
 
 beforeAll(async () => {
   staff = (await staffWithSession({ admin: false })).cookie;
@@ -148,9 +150,11 @@ describe("PUT /api/study/{id}/survey", () => {
     expect(res.body.response_count).toBe(0);
     const expected = [
       {
+        id: newId,
         order: 0,
         blocks: [
           {
+            id: newId,
             type: "multiple_choice",
             data_name: "place",
             order: 0,
@@ -163,6 +167,7 @@ describe("PUT /api/study/{id}/survey", () => {
             ],
           },
           {
+            id: newId,
             type: "scale",
             data_name: "impact",
             order: 1,
@@ -178,10 +183,10 @@ describe("PUT /api/study/{id}/survey", () => {
     ];
     expect(res.body.steps).toEqual(expected);
     const row = await storedSurvey(survey.study_id);
-    expect(row.steps).toEqual(expected);
+    expect(row.steps).toEqual(res.body.steps);
     expect(row.version).toBe(1);
     const again = await get(survey.study_id);
-    expect(again.body.steps).toEqual(expected);
+    expect(again.body.steps).toEqual(res.body.steps);
     expect(again.body.version).toBe(1);
   });
 
@@ -208,6 +213,7 @@ describe("PUT /api/study/{id}/survey", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.steps[0].blocks[0]).toEqual({
+      id: newId,
       type: "scale",
       data_name: "was_choice",
       order: 0,
@@ -361,7 +367,7 @@ describe("PUT /api/study/{id}/survey", () => {
     });
     const row = await storedSurvey(survey.study_id);
     expect(row.version).toBe(1);
-    expect(row.steps).toEqual([{ order: 0, blocks: [] }]);
+    expect(row.steps).toEqual([{ id: newId, order: 0, blocks: [] }]);
   });
 
   it("lets a save without a version win", async () => {

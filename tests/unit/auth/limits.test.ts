@@ -24,10 +24,7 @@ const ruleBuilders: Record<string, { rules: () => RateLimitRule[]; expected: Rat
       { feature: "login-failures-site", subject: "*", limit: 300, windowSeconds: 900 },
     ],
   },
-  secondFactorRule: {
-    rules: () => [limits.secondFactorRule(USER_ID)],
-    expected: [{ feature: "login-2fa-user", subject: "42", limit: 10, windowSeconds: 900 }],
-  },
+
   secondFactorClientRules: {
     rules: () => limits.secondFactorClientRules(CLIENT),
     expected: [

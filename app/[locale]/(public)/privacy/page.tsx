@@ -1,7 +1,7 @@
-import Image from "next/image";
 import { getTranslations } from "next-intl/server";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
+import { PageIllustration } from "@/components/public/page-illustration";
 
 export const generateMetadata = metadataFor("privacy", { path: "/privacy" });
 
@@ -29,15 +29,7 @@ export default async function PrivacyPage({ params }: PageProps<"/[locale]/priva
         {t("title")}
       </h1>
       <p className="mt-6 text-lg first-letter:uppercase">{t("placeholder")}</p>
-      <Image
-        src="/images/privacy.svg"
-        alt={t("imageAlt")}
-        width={800}
-        height={450}
-        priority
-        unoptimized
-        className="mt-6 h-auto w-full rounded-lg"
-      />
+      <PageIllustration name="privacy" alt={t("imageAlt")} />
       <section aria-labelledby="privacy-summary" className="mt-10">
         <h2 id="privacy-summary" className="text-2xl font-semibold text-primary-800">
           {t("summary.title")}

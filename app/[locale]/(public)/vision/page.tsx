@@ -1,7 +1,7 @@
-import Image from "next/image";
 import { getTranslations } from "next-intl/server";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
+import { PageIllustration } from "@/components/public/page-illustration";
 
 export const generateMetadata = metadataFor("vision", { path: "/vision" });
 
@@ -16,15 +16,7 @@ export default async function VisionPage({ params }: PageProps<"/[locale]/vision
       <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
         {t("title")}
       </h1>
-      <Image
-        src="/images/vision.svg"
-        alt={t("imageAlt")}
-        width={800}
-        height={450}
-        priority
-        unoptimized
-        className="mt-6 h-auto w-full rounded-lg"
-      />
+      <PageIllustration name="vision" alt={t("imageAlt")} />
       <div className="mt-8 text-lg leading-relaxed">
         {paragraphs.map((key) => (
           <p key={key} className="mb-5">

@@ -1,25 +1,15 @@
-import { getTranslations } from "next-intl/server";
-import { Alert } from "@/components/ui/alert";
 import { StaffView } from "@/components/admin/staff/staff-view";
-import { currentStaffUser } from "@/lib/auth/current-user";
-import { ErrorCode } from "@/lib/errors/codes";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
+import { AdminOnlyScreen } from "../../admin-only-screen";
 
 export const generateMetadata = metadataFor("admin.staff", { titleKey: "title" });
 
 export default async function AdminStaffPage({ params }: PageProps<"/[locale]/admin/staff">) {
   await pageLocale(params);
-  const user = await currentStaffUser();
-  if (!user?.isAdmin) {
-    const t = await getTranslations("admin.staff");
-    const te = await getTranslations("errors");
-    return (
-      <section className="mx-auto max-w-5xl space-y-6">
-        <h1 className="text-2xl font-bold text-primary-800">{t("title")}</h1>
-        <Alert tone="error">{te(`codes.${ErrorCode.ADMIN_REQUIRED}`)}</Alert>
-      </section>
-    );
-  }
-  return <StaffView />;
+  return (
+    <AdminOnlyScreen titleNamespace="admin.staff">
+      <StaffView />
+    </AdminOnlyScreen>
+  );
 }

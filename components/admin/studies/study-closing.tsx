@@ -1,0 +1,117 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useId } from "react";
+import { toast } from "sonner";
+import { useApiForm } from "@/components/data/use-api-form";
+import { Alert } from "@/components/ui/alert";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { TextField } from "@/components/ui/text-field";
+import {
+  RESPONSE_LIMIT_MAX,
+  studyClosingFormSchema,
+  type StudyClosingFormValues,
+} from "@/lib/studies/admin-schemas";
+import type { StudyDto } from "@/lib/studies/schemas";
+import { CENTRE_TIME_ZONE, wallTimeOf } from "@/lib/time/centre-time";
+
+/** A stored end date as a `datetime-local` value on the centre's clocks; "" for none. */
+export function closesAtInputValue(closesAt: number | null): string {
+  if (closesAt === null) return "";
+  const { date, time } = wallTimeOf(new Date(closesAt * 1000));
+  return `${date}T${time}`;
+}
+
+function valuesOf(study: StudyDto): StudyClosingFormValues {
+  return {
+    response_limit: study.response_limit === null ? "" : String(study.response_limit),
+    closes_at: closesAtInputValue(study.closes_at),
+  };
+}
+
+/**
+ * A study's sample size (`response_limit`) and end date (`closes_at`), saved together through
+ * the study's PUT with the shared schema. The end date is typed on the centre's clocks
+ * (Europe/Amsterdam, said so) whatever the computer is set to; an empty field clears either.
+ * The server's refusals are put on their fields.
+ */
+export function StudyClosing({
+  study,
+  onSaved,
+}: {
+  study: StudyDto;
+  onSaved: (study: StudyDto) => void;
+}) {
+  const t = useTranslations("admin.studies.closing");
+  const format = useFormatter();
+  const headingId = useId();
+  const schema = studyClosingFormSchema({
+    limit: t("limitInvalid"),
+    limitMax: t("limitMax", { max: RESPONSE_LIMIT_MAX }),
+    closesAt: t("closesAtInvalid"),
+    dateTime: t("dateTimeInvalid"),
+  });
+  const { onSubmit, field, pending, formError, reset } = useApiForm<
+    StudyClosingFormValues,
+    { response_limit: number | null; closes_at: number | null },
+    StudyDto
+  >({
+    schema,
+    defaultValues: valuesOf(study),
+    submit: (body) => ({ path: `/api/study/${study.id}`, method: "PUT", body }),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      reset(valuesOf(saved));
+      toast.success(t("saved"));
+    },
+  });
+  const count = study.response_count ?? 0;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="text-lg font-semibold text-primary-800">
+        {t("title")}
+      </h3>
+      <p className="text-sm text-muted">
+        {study.response_limit === null
+          ? t("responses", { count })
+          : t("responsesOfLimit", { count, limit: study.response_limit })}
+        {study.closes_at === null
+          ? null
+          : ` · ${t("closesOn", {
+              date: format.dateTime(new Date(study.closes_at * 1000), {
+                dateStyle: "full",
+                timeStyle: "short",
+                timeZone: CENTRE_TIME_ZONE,
+              }),
+            })}`}
+      </p>
+      <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-4">
+        <div className="w-48">
+          <TextField
+            label={t("limit")}
+            description={t("limitHint")}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={RESPONSE_LIMIT_MAX}
+            step={1}
+            {...field("response_limit")}
+          />
+        </div>
+        <div className="w-64">
+          <TextField
+            label={t("closesAt")}
+            description={t("closesAtHint", { zone: CENTRE_TIME_ZONE })}
+            type="datetime-local"
+            {...field("closes_at")}
+          />
+        </div>
+        <SubmitButton pending={pending} pendingLabel={t("saving")} className="mt-6">
+          <span className="first-letter:uppercase">{t("save")}</span>
+        </SubmitButton>
+      </form>
+      {formError ? <Alert tone="error" title={formError} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { locales } from "@/lib/i18n/locales";
+
+/** The public page that lists the open and finished studies. */
+export const PUBLIC_STUDY_LISTS_PATH = "/research";
+
+/** The internal paths of /research, one per language (the rewrite in next.config.ts adds them). */
+export function publicStudyListPaths(): string[] {
+  return locales.map((locale) => `/${locale}${PUBLIC_STUDY_LISTS_PATH}`);
+}
+
+/**
+ * Marks the cached /research stale in every language, so the next visit renders it again from
+ * the database. Called by every write that can change what the public lists show (create,
+ * update, delete, duplicate, the submission that reaches a study's limit). Next.js applies it
+ * when the request ends, after the write's transaction has committed. Outside a request of the
+ * Next.js server (scripts, tests calling domain functions directly) there is no page cache, and
+ * Next.js says so with an invariant error, which is the one error ignored here.
+ */
+export function revalidatePublicStudyLists(): void {
+  for (const path of publicStudyListPaths()) {
+    try {
+      revalidatePath(path);
+    } catch (error) {
+      if (!isOutsideNextRequest(error)) throw error;
+    }
+  }
+}
+
+function isOutsideNextRequest(error: unknown): boolean {
+  return (
+    error instanceof Error && error.message.startsWith("Invariant: static generation store missing")
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
+import { e2eAccounts } from "../support/e2e/accounts";
+import { signInApi } from "../support/e2e/api-session";
+
+/**
+ * /research is static HTML rendered on the server and cached: nothing moves once it is shown,
+ * and a study whose end date passes (no write at all) moves to the finished ones within a
+ * minute, on the cache's own clock (revalidate 30 s, expireTime 60 s).
+ */
+
+async function signedIn(baseURL: string, account: { email: string; password: string }) {
+  const context = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  await signInApi(context, baseURL, account);
+  return context;
+}
+
+/** Where `name` stands on /research as an anonymous visitor gets it. */
+async function listedAs(
+  request: APIRequestContext,
+  name: string,
+): Promise<"ongoing" | "finished" | "absent"> {
+  const html = await (await request.get("/research")).text();
+  const at = html.indexOf(name);
+  if (at < 0) return "absent";
+  return at < html.indexOf('id="finished-studies"') ? "ongoing" : "finished";
+}
+
+test("nothing on /research moves while it loads", async ({ page }) => {
+  await page.goto("/research");
+  await page.waitForLoadState("networkidle");
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            total += (entry as PerformanceEntry & { value: number }).value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+  expect(shift).toBe(0);
+});
+
+test("a study whose end date passes is listed as finished within a minute, with no write", async ({
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const staff = await signedIn(baseURL!, e2eAccounts.staff);
+  const name = `Closes by itself ${Date.now()}`;
+  const created = await staff.post("/api/study", { data: { name } });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    const closesAt = Math.floor(Date.now() / 1000) + 10;
+    const opened = await staff.put(`/api/study/${id}`, {
+      data: { status: "open", closes_at: closesAt },
+    });
+    expect(opened.status()).toBe(200);
+    // The write marked the page stale: the next visit shows the study among the ongoing ones.
+    expect(await listedAs(request, name)).toBe("ongoing");
+    await expect
+      .poll(() => Date.now() / 1000 >= closesAt, { timeout: 20_000, intervals: [500] })
+      .toBe(true);
+    const closedAt = Date.now();
+    await expect
+      .poll(() => listedAs(request, name), { timeout: 65_000, intervals: [2_000] })
+      .toBe("finished");
+    expect(Date.now() - closedAt).toBeLessThanOrEqual(62_000);
+  } finally {
+    const admin = await signedIn(baseURL!, e2eAccounts.admin);
+    expect((await admin.delete(`/api/study/${id}`)).status()).toBe(200);
+    await admin.dispose();
+    await staff.dispose();
+  }
+  // Deleting it was a write: it is gone from the page at once.
+  expect(await listedAs(request, name)).toBe("absent");
+});
