@@ -463,7 +463,11 @@ try {
           'require("sharp")({create:{width:2,height:1,channels:3,background:"#fff"}})' +
           ".rotate().jpeg().toBuffer()" +
           ".then((b) => process.exit(b[0] === 0xff && b[1] === 0xd8 ? 0 : 1))";
-        run(["-e", script], { cwd: appDir, env: { PATH: process.env.PATH }, quiet: true });
+        run(["-e", script], {
+          cwd: appDir,
+          env: { PATH: process.env.PATH, NODE_ENV: "production" },
+          quiet: true,
+        });
       });
       await embeddedRun(appDir, tmp);
       await postgresRun(appDir, tmp);
