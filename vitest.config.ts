@@ -73,6 +73,8 @@ export default defineConfig({
           environment: "happy-dom",
           include: ["tests/components/**/*.test.tsx"],
           setupFiles: ["tests/support/setup/components.ts"],
+          // Above the five seconds a single wait may take (see the setup file).
+          testTimeout: 20_000,
         },
       },
     ],

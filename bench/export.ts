@@ -16,22 +16,15 @@
  * for comparison with earlier runs, and `next start` with the same cap to show what that start
  * command costs.
  */
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import {
-  installDatabase,
-  migrationsFolder,
-  openPglite,
-  openPostgres,
-  type Database,
-} from "@/db/client";
+import { installDatabase, type Database } from "@/db/client";
 import { staffUsers, studies, surveyResponses, surveys } from "@/db/schema";
 import { createSession, sessionCookieName } from "@/lib/auth/session";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { StoredAnswer } from "@/lib/surveys/answers";
 import type { Step } from "@/lib/surveys/schema";
-import { BENCH_ADMIN_URL, type Backend } from "./database";
+import { freshDatabase, type Backend } from "./database";
 import { startServer } from "./server";
 import { builtAppUrl } from "../scripts/built-app-url";
 
@@ -163,45 +156,6 @@ export async function fill(
     .returning();
   const { token } = await createSession(user.id);
   return { studyIds, cookie: `${sessionCookieName()}=${token}` };
-}
-
-export async function freshDatabase(
-  backend: Backend,
-  name = BENCH_DB,
-): Promise<{
-  database: Database;
-  env: Record<string, string>;
-  discard: () => Promise<void>;
-}> {
-  if (backend === "pglite") {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "rp-bench-export-")), "db");
-    return {
-      database: await openPglite(dir),
-      env: { PGLITE_DIR: dir, DATABASE_URL: "" },
-      discard: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
-    };
-  }
-  const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const url = new URL(BENCH_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const client = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  await migrate(drizzle(client), { migrationsFolder });
-  await client.end();
-  return {
-    database: await openPostgres(url.toString(), 4),
-    env: { DATABASE_URL: url.toString() },
-    discard: async () => {
-      const cleanup = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 /**
@@ -380,7 +334,7 @@ export async function benchExport(backends: Backend[]): Promise<ExportBenchRow[]
   Object.assign(process.env, SERVER_ENV);
   const rows: ExportBenchRow[] = [];
   for (const backend of backends) {
-    const { database, env, discard } = await freshDatabase(backend);
+    const { database, env, discard } = await freshDatabase(backend, BENCH_DB);
     const fillStart = performance.now();
     const { studyIds, cookie } = await fill(database, [...COUNTS, WARM_UP]);
     console.log(`${backend}: filled in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);

@@ -7,22 +7,13 @@
  * processes (app instances) against the database, the fake provider in this one: on the
  * embedded database one sender, on Postgres one and then two at once.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import {
-  installDatabase,
-  migrationsFolder,
-  openPglite,
-  openPostgres,
-  type Database,
-} from "@/db/client";
+import { installDatabase } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
 import { queueMessage } from "@/lib/mailings/queue";
 import { startFakeResend, type FakeResend } from "../tests/support/fake-resend";
 import { startSenderProcess } from "../tests/support/sender-process-client";
-import { BENCH_ADMIN_URL, postgresReachable } from "./database";
+import { freshDatabase, postgresReachable } from "./database";
 
 const MEMBERS = 10_000;
 const RATE = 4;
@@ -57,50 +48,6 @@ const appEnv = {
   TRUST_PROXY: "1",
 };
 
-function postgresUrl(): string {
-  const u = new URL(BENCH_ADMIN_URL);
-  u.pathname = `/${BENCH_DB}`;
-  return u.toString();
-}
-
-async function freshDatabase(backend: Scenario["backend"]): Promise<{
-  database: Database;
-  env: Record<string, string>;
-  reopen: () => Promise<Database>;
-  /** Removes what the scenario created. */
-  discard: () => Promise<void>;
-}> {
-  if (backend === "pglite") {
-    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "rp-bench-messages-")), "db");
-    return {
-      database: await openPglite(dir),
-      env: { PGLITE_DIR: dir, DATABASE_URL: "" },
-      reopen: () => openPglite(dir),
-      discard: async () => rmSync(path.dirname(dir), { recursive: true, force: true }),
-    };
-  }
-  const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.unsafe(`create database ${BENCH_DB}`);
-  await admin.end();
-  const client = postgres(postgresUrl(), { max: 1, onnotice: () => {} });
-  await migrate(drizzle(client), { migrationsFolder });
-  await client.end();
-  return {
-    database: await openPostgres(postgresUrl(), 4),
-    env: { DATABASE_URL: postgresUrl() },
-    reopen: () => openPostgres(postgresUrl(), 2),
-    discard: async () => {
-      const cleanup = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${BENCH_DB} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 function busiestSecond(times: number[]): number {
   let most = 0;
   for (let i = 0; i < times.length; i++) {
@@ -113,7 +60,7 @@ function busiestSecond(times: number[]): number {
 
 async function runScenario(fake: FakeResend, scenario: Scenario): Promise<DeliveryBenchRow> {
   fake.reset();
-  const { database, env, reopen, discard } = await freshDatabase(scenario.backend);
+  const { database, env, reopen, discard } = await freshDatabase(scenario.backend, BENCH_DB);
   installDatabase(database);
   const members = (await database.db.execute(sql`
     insert into panel_users (email, is_verified, locale, stop_nonce, verified_at)

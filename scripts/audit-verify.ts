@@ -1,6 +1,4 @@
-import { parseArgs } from "node:util";
-import { getConfig } from "@/config";
-import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { fail, openScriptDatabase, parseOptions } from "./cli";
 import { verifyAuditChain, type ChainReport } from "@/lib/audit/verify";
 
 // npm run audit:verify -- [--expect <hash>]
@@ -20,30 +18,16 @@ server first: the embedded database can be opened by one process at a time).`;
 
 const HASH = /^[0-9a-f]{64}$/;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
-
-let args;
-try {
-  args = parseArgs({
-    options: {
-      expect: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail(`${(error as Error).message}\n\n${usage}`);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseOptions(
+  {
+    expect: { type: "string" },
+  },
+  usage,
+  2,
+);
 const expectedHead = args.expect?.trim().toLowerCase();
 if (expectedHead !== undefined && !HASH.test(expectedHead)) {
-  fail(`--expect needs a SHA-256 hash: 64 hexadecimal characters.\n\n${usage}`);
+  fail(`--expect needs a SHA-256 hash: 64 hexadecimal characters.\n\n${usage}`, 2);
 }
 
 const PROBLEMS: Record<NonNullable<ChainReport["problem"]>["kind"], (id: number | null) => string> =
@@ -76,13 +60,9 @@ function describe(report: ChainReport): string {
   return lines.join("\n");
 }
 
-const config = getConfig();
 let exitCode = 2;
 try {
-  const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, 1)
-    : await openPglite(config.pgliteDir);
-  installDatabase(database);
+  const database = await openScriptDatabase();
   try {
     const report = await verifyAuditChain(database.db, { expectedHead });
     console.log(describe(report));

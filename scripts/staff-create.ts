@@ -1,6 +1,4 @@
-import { parseArgs } from "node:util";
-import { getConfig } from "@/config";
-import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { fail, openScriptDatabase, parseOptions } from "./cli";
 import { createStaffAccount } from "@/lib/auth/staff-users";
 import { AppError } from "@/lib/errors/app-error";
 import { readPassword } from "./read-password";
@@ -20,44 +18,26 @@ Uses DATABASE_URL when it is set (run npm run db:migrate first), otherwise the e
 database in PGLITE_DIR. Stop the dev server first: the embedded database can be opened by
 one process at a time, and opening it twice can damage it.`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
-let args;
-try {
-  args = parseArgs({
-    options: {
-      email: { type: "string" },
-      name: { type: "string" },
-      admin: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail(`${(error as Error).message}\n\n${usage}`);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (!args.email) fail(usage);
+const args = parseOptions(
+  {
+    email: { type: "string" },
+    name: { type: "string" },
+    admin: { type: "boolean", default: false },
+  },
+  usage,
+  1,
+);
+if (!args.email) fail(usage, 1);
 
 let password: string;
 try {
   password = await readPassword("Password: ", "Password again: ");
 } catch (error) {
-  fail((error as Error).message);
+  fail((error as Error).message, 1);
 }
-if (!password) fail("No password given.");
+if (!password) fail("No password given.", 1);
 
-const config = getConfig();
-const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, 1)
-  : await openPglite(config.pgliteDir);
-installDatabase(database);
+const database = await openScriptDatabase();
 
 let exitCode = 0;
 try {

@@ -1,13 +1,14 @@
-import { parseArgs } from "node:util";
-import { getConfig } from "@/config";
-import { installDatabase, openPglite, openPostgres } from "@/db/client";
+import { fail, openScriptDatabase, parseOptions } from "./cli";
+import { accountEventMail } from "@/lib/auth/account-mails";
 import { resetTwoFactorByEmail } from "@/lib/auth/staff-admin";
+import { sendMail } from "@/lib/mail";
 import { AppError } from "@/lib/errors/app-error";
 
 // npm run staff:reset-2fa -- --email <address>
 // Turns an account's two-factor sign-in off and ends its sessions, on the server itself: the way
 // back in when the last admin has lost their phone (an admin resets anyone else's on
-// /admin/staff). Recorded in the audit log as `two_factor_reset` without an actor.
+// /admin/staff). Recorded in the audit log as `two_factor_reset` without an actor, and mailed to
+// the account holder.
 const usage = `Usage: npm run staff:reset-2fa -- --email <address>
 
 Turns two-factor sign-in off for the staff account with this address, forgets its secret and
@@ -17,34 +18,16 @@ is required (STAFF_TWO_FACTOR=required), must set it up again before doing anyth
 Uses DATABASE_URL when it is set, otherwise the embedded database in PGLITE_DIR. Stop the
 dev server first: the embedded database can be opened by one process at a time.`;
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
+const args = parseOptions(
+  {
+    email: { type: "string" },
+  },
+  usage,
+  1,
+);
+if (!args.email) fail(usage, 1);
 
-let args;
-try {
-  args = parseArgs({
-    options: {
-      email: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-    strict: true,
-  }).values;
-} catch (error) {
-  fail(`${(error as Error).message}\n\n${usage}`);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
-if (!args.email) fail(usage);
-
-const config = getConfig();
-const database = config.databaseUrl
-  ? await openPostgres(config.databaseUrl, 1)
-  : await openPglite(config.pgliteDir);
-installDatabase(database);
+const database = await openScriptDatabase();
 
 let exitCode = 0;
 try {
@@ -52,6 +35,15 @@ try {
   console.log(
     `Two-factor sign-in is off for ${user.email} (id ${user.id}) and its sessions have ended.`,
   );
+  // The holder is told, as after an admin's reset; a mail that fails does not undo the reset.
+  try {
+    await sendMail(accountEventMail("two_factor_reset", user, new Date()));
+    console.log(`${user.email} has been mailed about it.`);
+  } catch (error) {
+    console.error(
+      `The reset stands, but the mail to ${user.email} failed: ${(error as Error).message}`,
+    );
+  }
 } catch (error) {
   exitCode = 1;
   if (error instanceof AppError) {

@@ -12,26 +12,34 @@ type Common = {
   labelClassName?: string;
 };
 
-function Messages({
+type Wiring = ReturnType<typeof useFieldWiring>;
+
+/**
+ * The label, the control (rendered by `control` with its id and aria attributes) and the
+ * description and error under it: one layout for every kind of text field.
+ */
+function FieldFrame({
+  id,
+  label,
   description,
-  descriptionId,
   error,
-  errorId,
-}: {
-  description?: ReactNode;
-  descriptionId: string;
-  error?: string | null;
-  errorId: string;
-}) {
+  labelClassName = "label",
+  control,
+}: Common & { id?: string; control: (wiring: Pick<Wiring, "controlId" | "aria">) => ReactNode }) {
+  const { controlId, descriptionId, errorId, aria } = useFieldWiring(id, description, error);
   return (
-    <>
+    <div>
+      <label htmlFor={controlId} className={labelClassName}>
+        {label}
+      </label>
+      {control({ controlId, aria })}
       {description ? (
         <p id={descriptionId} className="mt-1 text-sm text-muted">
           {description}
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />
-    </>
+    </div>
   );
 }
 
@@ -44,21 +52,19 @@ export function TextField({
   label,
   description,
   error,
-  labelClassName = "label",
+  labelClassName,
   id,
   className = "input",
   ref,
   ...input
 }: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const { controlId, descriptionId, errorId, aria } = useFieldWiring(id, description, error);
   return (
-    <div>
-      <label htmlFor={controlId} className={labelClassName}>
-        {label}
-      </label>
-      <input ref={ref} id={controlId} className={className} {...aria} {...input} />
-      <Messages {...{ description, descriptionId, error, errorId }} />
-    </div>
+    <FieldFrame
+      {...{ id, label, description, error, labelClassName }}
+      control={({ controlId, aria }) => (
+        <input ref={ref} id={controlId} className={className} {...aria} {...input} />
+      )}
+    />
   );
 }
 
@@ -67,20 +73,18 @@ export function TextAreaField({
   label,
   description,
   error,
-  labelClassName = "label",
+  labelClassName,
   id,
   className = "input min-h-28",
   ref,
   ...textarea
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const { controlId, descriptionId, errorId, aria } = useFieldWiring(id, description, error);
   return (
-    <div>
-      <label htmlFor={controlId} className={labelClassName}>
-        {label}
-      </label>
-      <textarea ref={ref} id={controlId} className={className} {...aria} {...textarea} />
-      <Messages {...{ description, descriptionId, error, errorId }} />
-    </div>
+    <FieldFrame
+      {...{ id, label, description, error, labelClassName }}
+      control={({ controlId, aria }) => (
+        <textarea ref={ref} id={controlId} className={className} {...aria} {...textarea} />
+      )}
+    />
   );
 }

@@ -67,11 +67,12 @@ export function notifyAccountHolder(
   holder: AccountHolder,
   at = new Date(),
 ): void {
+  // Logged as mail, apart from the account's own lines: it comes after the action, at its time.
   afterResponse(
-    "auth",
+    "mail",
     async () => {
       await sendMail(accountEventMail(event, holder, at));
-      logInfo("auth", "account holder told by mail", { userId: holder.id, event });
+      logInfo("mail", "account holder told by mail", { userId: holder.id, event });
     },
     { action: "account holder mail", userId: holder.id, event },
   );

@@ -8,6 +8,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
+import { notifyAccountHolder } from "./account-mails";
 import { withoutLosingLastAdmin } from "./admin-guard";
 import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
@@ -68,6 +69,7 @@ export async function changePassword(
     return row;
   });
   logInfo("auth", "password changed", { userId: user.id });
+  notifyAccountHolder("password_changed", updated, now);
   return updated;
 }
 

@@ -13,6 +13,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { logInfo } from "@/lib/log";
 import { afterResponse } from "@/lib/deferred/after-response";
 import { sendMail } from "@/lib/mail";
+import { notifyAccountHolder } from "./account-mails";
 import { credentialsChanged } from "./credentials";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
@@ -80,12 +81,15 @@ export async function requestPasswordReset(
 /**
  * POST /api/reset_password (also how an invited member sets a first password). Unknown, used
  * or mismatched tokens are code 5, expired ones code 6; a weak password is code 4 and leaves
- * the token usable. Success ends every session of the account.
+ * the token usable. Success ends every session of the account, and a reset (not a first
+ * password from an invitation) is mailed to the holder; `locale`, the page's language, becomes
+ * the account's.
  */
 export async function resetPassword(
   input: ResetPasswordInput,
   now = new Date(),
   tx?: DbOrTx,
+  locale?: Locale,
 ): Promise<void> {
   const db = await dbOr(tx);
   const tokenHash = sha256Hex(input.reset_token);
@@ -105,7 +109,7 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.new_password);
   const userId = row.token.userId;
-  await transaction(tx, async (tx) => {
+  const holder = await transaction(tx, async (tx) => {
     // Claiming the token and setting the password happen together, and only once.
     const claimed = await tx
       .update(passwordResetTokens)
@@ -113,10 +117,11 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt)))
       .returning({ tokenHash: passwordResetTokens.tokenHash });
     if (claimed.length === 0) throw new AppError(ErrorCode.RESET_FAILED);
-    await tx
+    const [updated] = await tx
       .update(staffUsers)
-      .set({ passwordHash, isVerified: true })
-      .where(eq(staffUsers.id, userId));
+      .set({ passwordHash, isVerified: true, ...(locale ? { locale } : {}) })
+      .where(eq(staffUsers.id, userId))
+      .returning();
     await credentialsChanged(userId, "password", { now }, tx);
     await recordAudit(tx, {
       action: "password_reset",
@@ -124,8 +129,10 @@ export async function resetPassword(
       target: { type: "staff", id: userId },
       details: { via: row.token.purpose },
     });
+    return updated;
   });
   logInfo("auth", "password set with a mailed link", { userId, purpose: row.token.purpose });
+  if (row.token.purpose === "reset") notifyAccountHolder("password_reset", holder, now);
 }
 
 /** Housekeeping: used tokens and tokens expired for a day are of no further use. */

@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { logInfo } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
+import { notifyAccountHolder } from "./account-mails";
 import { withoutLosingLastAdmin } from "./admin-guard";
 import { setPasswordMail } from "./mails";
 import { credentialsChanged, voidSetPasswordTokens } from "./credentials";
@@ -49,7 +50,14 @@ export async function inviteStaff(
   const user = await transaction(tx, async (t) => {
     const [created] = await t
       .insert(staffUsers)
-      .values({ email: input.email, name: input.name, isAdmin: input.is_admin, passwordHash: null })
+      .values({
+        email: input.email,
+        name: input.name,
+        isAdmin: input.is_admin,
+        passwordHash: null,
+        // The invitation's language, until the new member signs in themselves.
+        locale,
+      })
       .onConflictDoNothing({ target: staffUsers.email })
       .returning();
     if (!created) throw new AppError(ErrorCode.EMAIL_EXISTS);
@@ -110,6 +118,7 @@ export async function setStaffAdmin(
   const isAdmin = input.is_admin;
   const target = await mustFind(id, tx);
   if (isAdmin) await confirmOwnPassword(by.user, input.password ?? "", "grant admin", now);
+  let changed = false;
   const change = async (inner: Tx) => {
     const [before] = await inner
       .select({ isAdmin: staffUsers.isAdmin })
@@ -124,6 +133,7 @@ export async function setStaffAdmin(
     if (updated && target.isAdmin && !isAdmin) await revokeUserSessions(id, by.sessionId, inner);
     // Only a change of role is recorded: granting it to an admin changes nothing.
     if (updated && before && before.isAdmin !== isAdmin) {
+      changed = true;
       await recordAudit(inner, {
         action: isAdmin ? "admin_granted" : "admin_revoked",
         actor: by.user,
@@ -140,6 +150,7 @@ export async function setStaffAdmin(
     userId: id,
     by: by.user.id,
   });
+  if (changed) notifyAccountHolder(isAdmin ? "admin_granted" : "admin_revoked", updated, now);
   return updated;
 }
 
@@ -196,6 +207,7 @@ export async function resetStaffTwoFactor(
   await confirmOwnPassword(by.user, input.password, "reset two-factor", now);
   const updated = await turnOffTwoFactorOf(id, by.user, by.sessionId, tx);
   logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });
+  notifyAccountHolder("two_factor_reset", updated, now);
   return updated;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PublicUser } from "./public-user";
 import { confirmPasswordField, emailField, MAX_PASSWORD_LENGTH, type Texts } from "./schemas";
 
 // Shared with the staff screen in the browser: zod and types only, nothing that reaches the
@@ -41,14 +42,7 @@ export const updateStaffSchema = z
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
 
 /** A staff member as the staff screen shows them (built by `toStaffListItem`). */
-export type StaffListItem = {
-  id: number;
-  email: string;
-  name: string;
-  is_admin: boolean;
-  is_verified: boolean;
-  two_factor_enabled: boolean;
-  two_factor_setup_required: boolean;
+export type StaffListItem = PublicUser & {
   invitation_pending: boolean;
   created_at: number;
 };

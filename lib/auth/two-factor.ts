@@ -8,6 +8,7 @@ import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
+import { notifyAccountHolder } from "./account-mails";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
 import { credentialsChanged } from "./credentials";
@@ -108,6 +109,7 @@ export async function enableTwoFactor(
     return row;
   });
   logInfo("auth", "two-factor enabled", { userId: user.id });
+  notifyAccountHolder("two_factor_enabled", updated, now);
   return updated;
 }
 
@@ -152,5 +154,6 @@ export async function disableTwoFactor(
     return row;
   });
   logInfo("auth", "two-factor disabled", { userId: user.id });
+  notifyAccountHolder("two_factor_disabled", updated, now);
   return updated;
 }

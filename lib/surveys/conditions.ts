@@ -8,27 +8,13 @@ import { z } from "zod";
  * survey schema, the runner and the editor share it.
  */
 
-export const CONDITION_OPS = [
-  "equals",
-  "not_equals",
-  "includes",
-  "excludes",
-  "gte",
-  "lte",
-  "answered",
-  "not_answered",
-] as const;
-export type ConditionOp = (typeof CONDITION_OPS)[number];
+/** Ops that compare with a value. */
+const VALUE_OPS = ["equals", "not_equals", "includes", "excludes", "gte", "lte"] as const;
+/** Ops that only ask whether there is an answer. */
+const PRESENCE_OPS = ["answered", "not_answered"] as const;
 
-/** Ops that compare with a value; the other two only ask whether there is an answer. */
-export const VALUE_OPS = [
-  "equals",
-  "not_equals",
-  "includes",
-  "excludes",
-  "gte",
-  "lte",
-] as const satisfies readonly ConditionOp[];
+export const CONDITION_OPS = [...VALUE_OPS, ...PRESENCE_OPS] as const;
+export type ConditionOp = (typeof CONDITION_OPS)[number];
 
 export function opTakesValue(op: ConditionOp): boolean {
   return (VALUE_OPS as readonly ConditionOp[]).includes(op);
