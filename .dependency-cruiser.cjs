@@ -154,6 +154,14 @@ module.exports = {
       from: { path: [...clientEntries, ...CLIENT_SAFE] },
       to: { path: SERVER_ONLY, reachable: true },
     },
+    {
+      name: "common-passwords-stay-on-the-server",
+      comment:
+        "The common-password list is checked on the server only (lib/auth/common-passwords.ts); no browser bundle carries it.",
+      severity: "error",
+      from: { path: [...clientEntries, ...CLIENT_SAFE] },
+      to: { path: "(^|/)node_modules/@zxcvbn-ts/", reachable: true },
+    },
   ],
   required: [
     {

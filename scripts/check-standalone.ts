@@ -3,7 +3,7 @@
 // with `node server.js` and a production environment, once on a fresh embedded database and once
 // on a fresh Postgres database (migrated first with the copy's own scripts/migrate.mjs). Each run
 // checks the health endpoint, the database, a sign-up with its mail, and that public pages load
-// their stylesheets, scripts and images.
+// their stylesheets, scripts and images; before that, that the copy's sharp (native) loads.
 //
 //   tsx scripts/check-standalone.ts [--reuse-build] [--report <file.json>]
 //
@@ -457,6 +457,18 @@ try {
       assert(outside.length === 0, `links leaving the folder:\n${outside.join("\n")}`);
     });
     if (copied) {
+      await test("sharp loads in the copy and re-encodes an image (editor uploads use it)", async () => {
+        // The server resolves its external packages from the copy's node_modules, as this does.
+        const script =
+          'require("sharp")({create:{width:2,height:1,channels:3,background:"#fff"}})' +
+          ".rotate().jpeg().toBuffer()" +
+          ".then((b) => process.exit(b[0] === 0xff && b[1] === 0xd8 ? 0 : 1))";
+        run(["-e", script], {
+          cwd: appDir,
+          env: { PATH: process.env.PATH, NODE_ENV: "production" },
+          quiet: true,
+        });
+      });
       await embeddedRun(appDir, tmp);
       await postgresRun(appDir, tmp);
     }

@@ -31,6 +31,11 @@ export type ApiFormOptions<TIn extends FieldValues, TOut, TData> = {
   onError?: (error: ApiError, message: string, values: TOut) => void;
   /** The screen's own wording for some error codes. */
   texts?: ErrorTexts;
+  /**
+   * The form's own text for a field text the server gives in English (e.g. a common password,
+   * `COMMON_PASSWORD_TEXT`), shown under that field instead of the code's text.
+   */
+  fieldTexts?: Record<string, string>;
 };
 
 export type ApiForm<TIn extends FieldValues, TOut> = {
@@ -62,6 +67,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
   onSuccess,
   onError,
   texts,
+  fieldTexts,
 }: ApiFormOptions<TIn, TOut, TData>): ApiForm<TIn, TOut> {
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
@@ -84,9 +90,14 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
     const known = Object.keys(result.error.fields ?? {}).filter(
       (name) => form.getValues(name as Path<TIn>) !== undefined,
     ) as Path<TIn>[];
-    known.forEach((name, i) =>
-      form.setError(name, { type: "server", message: result.message }, { shouldFocus: i === 0 }),
-    );
+    known.forEach((name, i) => {
+      const own = fieldTexts?.[result.error.fields?.[name] ?? ""];
+      form.setError(
+        name,
+        { type: "server", message: own ?? result.message },
+        { shouldFocus: i === 0 },
+      );
+    });
     setFormError(result.message);
     onError?.(result.error, result.message, values);
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { newPasswordProblem } from "./common-passwords";
 import { eq } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
@@ -13,7 +14,7 @@ import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 import { confirmOwnPassword } from "./reauth";
-import { passwordProblem, type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
+import { type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
 import { revokeUserSessions } from "./session";
 
 /**
@@ -39,7 +40,7 @@ export async function changePassword(
     logWarn("auth", "password not changed: wrong current password", { userId: user.id });
     throw new AppError(ErrorCode.WRONG_PASSWORD);
   }
-  const problem = passwordProblem(input.new_password);
+  const problem = await newPasswordProblem(input.new_password);
   if (problem) {
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { newPasswordProblem } from "./common-passwords";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
@@ -17,7 +18,7 @@ import { credentialsChanged } from "./credentials";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
 import { hashPassword } from "./password";
-import { passwordProblem, type ResetPasswordInput } from "./schemas";
+import { type ResetPasswordInput } from "./schemas";
 import { findStaffByEmail } from "./staff-users";
 
 const LIFETIME_MS: Record<TokenPurpose, number> = {
@@ -102,7 +103,7 @@ export async function resetPassword(
     throw new AppError(ErrorCode.RESET_FAILED);
   }
   if (row.token.expiresAt.getTime() <= now.getTime()) throw new AppError(ErrorCode.TOKEN_EXPIRED);
-  const problem = passwordProblem(input.new_password);
+  const problem = await newPasswordProblem(input.new_password);
   if (problem) {
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }

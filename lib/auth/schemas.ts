@@ -159,6 +159,13 @@ export function confirmPasswordSchema(t: Texts<PasswordKey> = englishTexts) {
 }
 export type ConfirmPasswordInput = z.infer<ReturnType<typeof confirmPasswordSchema>>;
 
+/**
+ * The English text under `new_password` (or `password`) of code 4 for a common password; the
+ * forms show their own translation of it (`passwordTooCommon`). The list itself is server-only
+ * (lib/auth/common-passwords.ts).
+ */
+export const COMMON_PASSWORD_TEXT = enAuth.validation.passwordTooCommon;
+
 /** Checks a new password against the rules; returns the first broken rule's text, if any. */
 export function passwordProblem(password: string, t: Texts<NewPasswordKey> = englishTexts) {
   const result = newPasswordField(t).safeParse(password);

@@ -5,7 +5,8 @@ import { staffUsers, type StaffUser } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes";
 import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
-import { emailField, passwordProblem } from "./schemas";
+import { newPasswordProblem } from "./common-passwords";
+import { emailField } from "./schemas";
 
 export async function findStaffByEmail(email: string, tx?: DbOrTx): Promise<StaffUser | null> {
   const db = await dbOr(tx);
@@ -41,7 +42,7 @@ export async function createStaffAccount(input: NewStaffAccount): Promise<StaffU
       fields: { email: email.error.issues[0].message },
     });
   }
-  const problem = passwordProblem(input.password);
+  const problem = await newPasswordProblem(input.password);
   if (problem) {
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { password: problem } });
   }

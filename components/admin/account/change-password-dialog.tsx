@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { changePasswordFormSchema } from "@/lib/auth/schemas";
+import { changePasswordFormSchema, COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas";
 import type { PublicUser } from "@/lib/auth/public-user";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
@@ -32,6 +32,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const form = useApiForm({
     schema,
     defaultValues: { current_password: "", new_password: "", confirm_new_password: "" },
+    fieldTexts: { [COMMON_PASSWORD_TEXT]: tv("passwordTooCommon") },
     submit: (values) => ({
       path: "/api/change_password",
       body: { current_password: values.current_password, new_password: values.new_password },

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { editorImages } from "@/db/schema";
@@ -8,6 +10,7 @@ import { MAX_EDITOR_IMAGE_BYTES, type EditorImageUpload } from "@/lib/editor-ima
 import { ErrorCode } from "@/lib/errors/codes";
 import { call } from "../../support/http";
 import { fileForm, JPEG_BYTES, PNG_BYTES, pdfBytes } from "../../support/files";
+import { exifHasGps, phonePhoto, pngOfSize } from "../../support/images";
 import { staffWithSession } from "../../support/staff";
 import type { Answer } from "../../support/answer";
 
@@ -43,14 +46,16 @@ async function imageCount(): Promise<number> {
   return n;
 }
 
-/** `size` bytes that start like a PNG. */
-function pngOfSize(size: number): Buffer {
-  const bytes = Buffer.alloc(size, 0x20);
-  PNG_BYTES.copy(bytes, 0, 0, Math.min(PNG_BYTES.length, size));
-  return bytes;
-}
-
 const idOf = (url: string) => url.split("/").pop()!;
+
+async function storedRow(url: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(editorImages)
+    .where(eq(editorImages.id, idOf(url)));
+  return row;
+}
 
 describe("POST /api/editor_image", () => {
   it.each([
@@ -62,17 +67,69 @@ describe("POST /api/editor_image", () => {
     expect(res.body.url).toMatch(
       /^\/api\/editor_image\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     );
-    const db = await getDb();
-    const [row] = await db
-      .select()
-      .from(editorImages)
-      .where(eq(editorImages.id, idOf(res.body.url)));
+    const row = await storedRow(res.body.url);
     expect(row).toMatchObject({
       contentType: type,
-      fileSize: bytes.length,
+      fileSize: row.data.length,
+      sha256: createHash("sha256").update(row.data).digest("hex"),
       uploadedBy: staff.user.id,
     });
-    expect(Buffer.compare(row.data, bytes)).toBe(0);
+    // Stored re-encoded, in the same format and size.
+    const meta = await sharp(row.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual([type.slice(6), 1, 1]);
+  });
+
+  it("stores a phone photo upright and without its EXIF, GPS position or maker", async () => {
+    const photo = await phonePhoto(40, 20);
+    const before = await sharp(photo).metadata();
+    expect([before.width, before.height, before.orientation]).toEqual([40, 20, 6]);
+    expect(exifHasGps(before.exif!)).toBe(true);
+
+    const res = await upload(photo, "IMG_0001.jpg");
+    expect(res.status).toBe(200);
+    const row = await storedRow(res.body.url);
+    const after = await sharp(row.data).metadata();
+    expect(after.format).toBe("jpeg");
+    // Turned upright before the orientation tag went: the sides are swapped.
+    expect([after.width, after.height]).toEqual([20, 40]);
+    expect(after.orientation).toBeUndefined();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    for (const trace of ["Exif\0\0", "PhoneMaker", "Pocket 12"]) {
+      expect(row.data.includes(Buffer.from(trace, "latin1")), trace).toBe(false);
+    }
+    expect(row.fileSize).toBe(row.data.length);
+  });
+
+  it("drops a PNG's text chunks", async () => {
+    const res = await upload(pngOfSize(4096), "comment.png");
+    expect(res.status).toBe(200);
+    const row = await storedRow(res.body.url);
+    expect(pngOfSize(4096).includes(Buffer.from("tEXtComment", "latin1"))).toBe(true);
+    expect(row.data.includes(Buffer.from("tEXt", "latin1"))).toBe(false);
+    expect(row.data.length).toBeLessThan(200);
+  });
+
+  it("refuses with 400 code 24 an image that starts right but does not decode", async () => {
+    const before = await imageCount();
+    const broken = Buffer.concat([PNG_BYTES.subarray(0, 16), Buffer.alloc(200, 0x20)]);
+    const res = await upload(broken, "broken.png");
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: 24, message: "The image could not be read" } });
+    expect(await imageCount()).toBe(before);
+  });
+
+  it("refuses with 400 code 24 an image of more than 40 million pixels", async () => {
+    // 8,000 × 5,001 pixels of one colour: a small file, far too many pixels to decode.
+    const huge = await sharp({
+      create: { width: 8000, height: 5001, channels: 3, background: "#fff" },
+    })
+      .png()
+      .toBuffer();
+    const res = await upload(huge, "huge.png");
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(24);
   });
 
   it.each([
@@ -130,6 +187,7 @@ describe("POST /api/editor_image", () => {
 describe("GET /api/editor_image/{id}", () => {
   it("serves the image to anyone, typed, unsniffable, sandboxed and cached for good", async () => {
     const { body } = await upload(JPEG_BYTES, "photo.jpg");
+    const stored = (await storedRow(body.url)).data;
     const res = await fetchImage(idOf(body.url));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
@@ -138,9 +196,9 @@ describe("GET /api/editor_image/{id}", () => {
     expect(res.headers.get("content-security-policy")).toBe(
       "default-src 'none'; frame-ancestors 'none'; sandbox",
     );
-    expect(res.headers.get("content-length")).toBe(String(JPEG_BYTES.length));
+    expect(res.headers.get("content-length")).toBe(String(stored.length));
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), JPEG_BYTES)).toBe(0);
+    expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), stored)).toBe(0);
   });
 
   it("answers 404 code 14 for an id that was never issued", async () => {
