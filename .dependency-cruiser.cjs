@@ -6,35 +6,19 @@
  * Imports point one way: app → components → lib → db. Within lib, the route layer (lib/http)
  * sits on top of the domain areas and nothing below it imports it. db imports nothing of ours
  * but config/, and config/ imports nothing of ours. Code that reaches the browser ("use client" files, everything in components/
- * and the client-safe modules listed below) never reaches db/ or a module marked
+ * and the modules named *.shared.ts) never reaches db/ or a module marked
  * `import "server-only"`, and every other module of db/ and lib/ carries that mark, so the
  * build refuses to put it in a browser bundle.
  */
 const fs = require("node:fs");
 const path = require("node:path");
 
-/** Modules the browser also needs: zod schemas shared by forms, constants, client helpers. */
-const CLIENT_SAFE = [
-  "^lib/api-client\\.ts$",
-  "^lib/errors/codes\\.ts$",
-  "^lib/validation/",
-  "^lib/rich-text/allow-list\\.ts$",
-  "^lib/i18n/(locales|persist-locale|use-error-message)\\.ts$",
-  "^config/(help-line|quick-exit)\\.ts$",
-  "^lib/auth/(schemas|staff-schemas|public-user|signed-in-hint)\\.ts$",
-  "^lib/panel/schemas\\.ts$",
-  "^lib/links/fragment\\.ts$",
-  "^lib/responses/schemas\\.ts$",
-  "^lib/studies/(schemas|admin-schemas)\\.ts$",
-  "^lib/attachments/schemas\\.ts$",
-  "^lib/mailings/schemas\\.ts$",
-  "^lib/time/",
-  "^lib/audit/(actions|schemas)\\.ts$",
-  // Plain constants that next.config.ts reads as well.
-  "^lib/files/file-csp\\.ts$",
-  "^lib/http/page-csp\\.ts$",
-  "^lib/surveys/(schema|validation|answers|types|editor-rules|editor-schemas|conditions|condition-rules|condition-choices|condition-impact|path|ids)\\.ts$",
-];
+/**
+ * Modules the browser also needs (zod schemas shared by forms, constants, client helpers) say so
+ * in their name: `<name>.shared.ts`. They must not reach a server-only module; every other module
+ * of db/ and lib/ must carry the server-only mark.
+ */
+const SHARED = "\\.shared\\.tsx?$";
 
 const SOURCE_DIRS = ["app", "components", "lib"];
 const USE_CLIENT = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/;
@@ -151,7 +135,7 @@ module.exports = {
       comment:
         "Code that reaches the browser must not reach a module marked server-only, however indirectly.",
       severity: "error",
-      from: { path: [...clientEntries, ...CLIENT_SAFE] },
+      from: { path: [...clientEntries, SHARED] },
       to: { path: SERVER_ONLY, reachable: true },
     },
     {
@@ -159,7 +143,7 @@ module.exports = {
       comment:
         "The common-password list is checked on the server only (lib/auth/common-passwords.ts); no browser bundle carries it.",
       severity: "error",
-      from: { path: [...clientEntries, ...CLIENT_SAFE] },
+      from: { path: [...clientEntries, SHARED] },
       to: { path: "(^|/)node_modules/@zxcvbn-ts/", reachable: true },
     },
   ],
@@ -167,9 +151,9 @@ module.exports = {
     {
       name: "server-modules-are-marked",
       comment:
-        'Every module of db/ and lib/ that the browser does not need starts with import "server-only" (or add it to CLIENT_SAFE in .dependency-cruiser.cjs).',
+        'Every module of db/ and lib/ that the browser does not need starts with import "server-only" (or, when the browser needs it too, is named <name>.shared.ts).',
       severity: "error",
-      module: { path: "^(db|lib)/.+\\.tsx?$", pathNot: [...CLIENT_SAFE, "^db/migrations/"] },
+      module: { path: "^(db|lib)/.+\\.tsx?$", pathNot: [SHARED, "^db/migrations/"] },
       to: { path: SERVER_ONLY },
     },
   ],

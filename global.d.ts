@@ -1,5 +1,5 @@
 import type { Messages } from "./i18n/messages";
-import type { Locale } from "./lib/i18n/locales";
+import type { Locale } from "./lib/i18n/locales.shared";
 
 declare module "next-intl" {
   interface AppConfig {

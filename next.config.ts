@@ -1,9 +1,9 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.ts";
-import { pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.ts";
+import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.shared.ts";
+import { pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.shared.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
-import { helpLineBuildWarning } from "./config/help-line.ts";
+import { helpLineBuildWarning } from "./config/help-line.shared.ts";
 import { buildAppUrlProblem, normalAppUrl } from "./config/built-address.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -11,7 +11,7 @@ const isProduction = process.env.NODE_ENV === "production";
 // Inline scripts are needed by Next's bootstrap on statically rendered pages; per-request nonces
 // would make every public page dynamic. The CSP's job here is to forbid third-party origins and
 // framing; XSS defence rests on React's escaping and the sanitiser. The staff portal's pages get
-// a stricter per-request policy from proxy.ts instead (lib/http/page-csp.ts).
+// a stricter per-request policy from proxy.ts instead (lib/http/page-csp.shared.ts).
 const staticCsp = { key: "Content-Security-Policy", value: pageCsp({ production: isProduction }) };
 
 const securityHeaders = [

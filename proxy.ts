@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { CROSS_ORIGIN_API_PATHS } from "@/lib/http/cross-origin-paths";
 import { isAllowedOrigin } from "@/lib/http/origin";
-import { isNoncePagePath, pageCsp } from "@/lib/http/page-csp";
+import { isNoncePagePath, pageCsp } from "@/lib/http/page-csp.shared";
 import { errorResponse } from "@/lib/http/status";
 import { getConfig } from "@/config";
 

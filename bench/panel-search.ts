@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { installDatabase, openPglite, openPostgres, type Database } from "@/db/client";
 import { listPanelUsers, searchPanelUsers } from "@/lib/panel/list";
-import type { PanelUserStatus } from "@/lib/panel/schemas";
+import type { PanelUserStatus } from "@/lib/panel/schemas.shared";
 import { benchUrl, postgresReachable, prepareDatabase } from "./database";
 
 const MEMBERS = 100_000;

@@ -1,6 +1,6 @@
 import "server-only";
 import { ConfigError } from "./errors";
-import type { HelpLine } from "./help-line";
+import type { HelpLine } from "./help-line.shared";
 import { publicSiteEnvSchema, type PublicSiteEnv } from "./schema";
 
 export type PublicSiteConfig = {

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { DEFAULT_QUICK_EXIT_URL } from "./quick-exit";
+import { DEFAULT_QUICK_EXIT_URL } from "./quick-exit.shared";
 
 const boolFlag = z
   .enum(["0", "1", "true", "false", ""])

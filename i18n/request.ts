@@ -1,5 +1,5 @@
 import { getRequestConfig } from "next-intl/server";
-import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales";
+import { defaultLocale, isLocale, type Locale } from "@/lib/i18n/locales.shared";
 import type { Messages } from "@/i18n/messages";
 
 /** Only the requested language's messages are loaded. */

@@ -4,7 +4,7 @@
  * found in the repository. Prints each name it cannot find and exits 1 (`npm run check:docs`).
  *
  * What counts as what (inside backticks, outside fenced blocks):
- * - `lib/auth/schemas.ts`, `tests/support/`, `@/components/ui/alert`, `db/**` or
+ * - `lib/auth/schemas.shared.ts`, `tests/support/`, `@/components/ui/alert`, `db/**` or
  *   `i18n/messages/<locale>/mail.json`: a path, matched against the files on disk (`<x>`, `*`,
  *   `**` and `{a,b}` are wildcards; a missing extension tries the source ones);
  * - `next.config.ts` (a bare file name): some file of that name exists;

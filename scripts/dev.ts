@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
 import { getConfig } from "@/config";
-import { devHelpLineDefaults } from "@/config/help-line";
+import { devHelpLineDefaults } from "@/config/help-line.shared";
 import { openPglite } from "@/db/client";
 import { demoAdminNotice, isEmpty, seedDemo } from "@/lib/demo/seed";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { ApiCallError, api } from "@/lib/api-client";
+import { ApiCallError, api } from "@/lib/api-client.shared";
 
 /**
  * Lets the browser download `path` itself, streamed to disk and never held in the page's

@@ -13,8 +13,8 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { z } from "zod";
-import type { ApiError, ApiRequest } from "@/lib/api-client";
-import { ErrorCode } from "@/lib/errors/codes";
+import type { ApiError, ApiRequest } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { useApiMutation } from "./use-api-mutation";
 import type { ErrorTexts } from "./use-error-message";
 

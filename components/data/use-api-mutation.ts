@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, type ApiError, type ApiRequest, type ApiResult } from "@/lib/api-client";
+import { api, type ApiError, type ApiRequest, type ApiResult } from "@/lib/api-client.shared";
 import { useErrorMessage, type ErrorTexts } from "./use-error-message";
 
 /** A call's result; a failure also carries the reader's text for it. */

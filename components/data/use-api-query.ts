@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, type ApiError } from "@/lib/api-client";
+import { api, type ApiError } from "@/lib/api-client.shared";
 
 type Settled<T> = { key: string; path: string; data: T | undefined; error: ApiError | null };
 

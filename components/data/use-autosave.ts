@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiCallError, type ApiError } from "@/lib/api-client";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ApiCallError, type ApiError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { useErrorMessage, type ErrorTexts } from "./use-error-message";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ApiError } from "@/lib/api-client";
+import type { ApiError } from "@/lib/api-client.shared";
 
 /** A screen's own wording for some codes, e.g. `{ [ErrorCode.NOT_FOUND]: t("notFound") }`. */
 export type ErrorTexts = Partial<Record<number, string>>;

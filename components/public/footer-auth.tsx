@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint.shared";
 
 const loadLoginDialog = () => import("@/components/public/login-dialog");
 

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
-import type { PublicUser } from "@/lib/auth/public-user";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 
 /**
  * The footer of a browser that may hold a session (components/public/footer-auth.tsx loads this

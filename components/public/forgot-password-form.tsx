@@ -7,7 +7,7 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { forgotPasswordSchema } from "@/lib/auth/schemas";
+import { forgotPasswordSchema } from "@/lib/auth/schemas.shared";
 
 /** /forgot-password: the same success text whether or not the address has an account. */
 export function ForgotPasswordForm() {

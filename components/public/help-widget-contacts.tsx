@@ -1,5 +1,5 @@
 import { Globe, MessageCircle, Phone } from "lucide-react";
-import type { HelpLine } from "@/config/help-line";
+import type { HelpLine } from "@/config/help-line.shared";
 
 export type HelpContactLabels = { phone: string; chat: string; website: string };
 

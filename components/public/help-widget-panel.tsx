@@ -2,7 +2,7 @@
 
 import { LifeBuoy, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import type { HelpLine } from "@/config/help-line";
+import type { HelpLine } from "@/config/help-line.shared";
 import { HelpWidgetContacts, type HelpContactLabels } from "./help-widget-contacts";
 
 export type HelpWidgetLabels = HelpContactLabels & {

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { HelpLine } from "@/config/help-line";
+import type { HelpLine } from "@/config/help-line.shared";
 import { hasHelpContacts } from "./help-widget-contacts";
 import { HelpWidgetPanel } from "./help-widget-panel";
 

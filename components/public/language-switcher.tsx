@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { locales, type Locale } from "@/lib/i18n/locales";
-import { persistLocale } from "@/lib/i18n/persist-locale";
+import { locales, type Locale } from "@/lib/i18n/locales.shared";
+import { persistLocale } from "@/lib/i18n/persist-locale.shared";
 
 export function LanguageSwitcher({ current }: { current: string }) {
   const t = useTranslations("common.language");

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { LOCALE_STORAGE_KEY, isLocale, type Locale } from "@/lib/i18n/locales";
-import { persistLocale } from "@/lib/i18n/persist-locale";
+import { LOCALE_STORAGE_KEY, isLocale, type Locale } from "@/lib/i18n/locales.shared";
+import { persistLocale } from "@/lib/i18n/persist-locale.shared";
 
 /**
  * The language choice is kept in localStorage (spec) and mirrored in a cookie that the server

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { readLinkParams, type LinkParams } from "@/lib/links/fragment";
+import { readLinkParams, type LinkParams } from "@/lib/links/fragment.shared";
 
 const noSubscription = () => () => {};
 const inBrowser = () => true;

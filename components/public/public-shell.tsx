@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import type { HelpLine } from "@/config/help-line";
+import type { HelpLine } from "@/config/help-line.shared";
 import { HelpWidget } from "./help-widget";
 import { QuickExit } from "./quick-exit";
 import { SiteFooter } from "./site-footer";

@@ -7,7 +7,7 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { COMMON_PASSWORD_TEXT, resetPasswordFormSchema } from "@/lib/auth/schemas";
+import { COMMON_PASSWORD_TEXT, resetPasswordFormSchema } from "@/lib/auth/schemas.shared";
 import { MailLinkParams } from "./mail-link-params";
 
 const LINK_PARAMS = ["email", "reset_token", "invite"] as const;

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { formatFileSize } from "@/components/admin/studies/format";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { attachmentUrl, type AttachmentList } from "@/lib/attachments/schemas";
+import { attachmentUrl, type AttachmentList } from "@/lib/attachments/schemas.shared";
 
 const linkClass =
   "inline-flex min-h-6 items-center gap-1 font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800";

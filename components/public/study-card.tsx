@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { RichText } from "@/components/rich-text/rich-text";
 
 type Props = { study: StudyDto; ongoing: boolean; readMore: string };

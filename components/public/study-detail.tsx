@@ -7,8 +7,8 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { StudyDto } from "@/lib/studies/schemas";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { RichText } from "@/components/rich-text/rich-text";
 import { StudyAttachments } from "./study-attachments";
 

@@ -1,5 +1,5 @@
 import { EmptyState } from "@/components/ui/empty-state";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { StudyCard } from "./study-card";
 
 type Props = { studies: StudyDto[]; ongoing: boolean; emptyText: string; readMore: string };

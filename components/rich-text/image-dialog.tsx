@@ -7,8 +7,8 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { Dialog } from "@/components/ui/dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { api } from "@/lib/api-client";
-import { IMAGE_TYPES } from "@/lib/rich-text/allow-list";
+import { api } from "@/lib/api-client.shared";
+import { IMAGE_TYPES } from "@/lib/rich-text/allow-list.shared";
 import { isLocalImageSource } from "./links";
 
 const IMAGE_ACCEPT = IMAGE_TYPES.map((type) => `image/${type}`).join(",");

@@ -1,4 +1,4 @@
-import { LINK_PROTOCOLS } from "@/lib/rich-text/allow-list";
+import { LINK_PROTOCOLS } from "@/lib/rich-text/allow-list.shared";
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // Browsers drop tabs and newlines inside addresses, so "java\tscript:" must be read as one word.

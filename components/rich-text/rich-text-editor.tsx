@@ -46,7 +46,7 @@ export type RichTextEditorProps = {
  * The one rich-text editor (study descriptions, panel messages, survey text blocks): Tiptap
  * with a toolbar that works by keyboard (one tab stop; arrow keys, Home and End move between
  * buttons, as in the WAI-ARIA toolbar pattern). What it produces stays within the allow-list of
- * lib/rich-text/allow-list.ts: the extensions it loads make no other tags, links are limited to
+ * lib/rich-text/allow-list.shared.ts: the extensions it loads make no other tags, links are limited to
  * the allowed schemes and images to uploads on this site. The server sanitises again on save.
  */
 export function RichTextEditor({

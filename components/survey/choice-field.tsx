@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { Block } from "@/lib/surveys/schema";
+import type { Block } from "@/lib/surveys/schema.shared";
 import { QuestionFieldset } from "./question-fieldset";
 
 type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;

@@ -1,11 +1,11 @@
-import type { Answer } from "@/lib/surveys/answers";
-import type { Step } from "@/lib/surveys/schema";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import {
   checkAnswer,
   isQuestion,
   stepProblems,
   type AnswerProblem,
-} from "@/lib/surveys/validation";
+} from "@/lib/surveys/validation.shared";
 
 /**
  * Answers in progress, kept in the tab's sessionStorage so an accidental reload does not throw

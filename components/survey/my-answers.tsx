@@ -9,8 +9,8 @@ import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { ErrorCode } from "@/lib/errors/codes";
-import { responseTokenSchemaWith, type OwnResponse } from "@/lib/responses/schemas";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { responseTokenSchemaWith, type OwnResponse } from "@/lib/responses/schemas.shared";
 import { OwnAnswersList } from "./own-answers-list";
 
 type Found = { token: string; response: OwnResponse };

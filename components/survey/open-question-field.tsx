@@ -1,7 +1,7 @@
 "use client";
 
 import { TextAreaField } from "@/components/ui/text-field";
-import type { Block } from "@/lib/surveys/schema";
+import type { Block } from "@/lib/surveys/schema.shared";
 import { RequiredMarker } from "./required-marker";
 
 type OpenQuestion = Extract<Block, { type: "open_question" }>;

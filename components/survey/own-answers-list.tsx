@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import type { OwnResponse } from "@/lib/responses/schemas";
+import type { OwnResponse } from "@/lib/responses/schemas.shared";
 
 /** What a participant submitted, as the lookup returned it. */
 export function OwnAnswersList({ response }: { response: OwnResponse }) {

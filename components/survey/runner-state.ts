@@ -1,6 +1,6 @@
-import type { Answer } from "@/lib/surveys/answers";
-import { isShown, type SurveyPath } from "@/lib/surveys/path";
-import type { AnswerProblem } from "@/lib/surveys/validation";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import { isShown, type SurveyPath } from "@/lib/surveys/path.shared";
+import type { AnswerProblem } from "@/lib/surveys/validation.shared";
 
 /** The runner's keys and ids: answers are kept by "step.block" position. */
 export const blockKey = (step: number, block: number) => `${step}.${block}`;

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { Block } from "@/lib/surveys/schema";
-import { scaleValues } from "@/lib/surveys/validation";
+import type { Block } from "@/lib/surveys/schema.shared";
+import { scaleValues } from "@/lib/surveys/validation.shared";
 import { QuestionFieldset } from "./question-fieldset";
 
 type Scale = Extract<Block, { type: "scale" }>;

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
  * While the database is away the server answers a submission 503 with code 13, and nothing of

@@ -1,8 +1,8 @@
 "use client";
 
-import type { Answer } from "@/lib/surveys/answers";
-import type { Block } from "@/lib/surveys/schema";
-import { isQuestion } from "@/lib/surveys/validation";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import type { Block } from "@/lib/surveys/schema.shared";
+import { isQuestion } from "@/lib/surveys/validation.shared";
 import { RichText } from "@/components/rich-text/rich-text";
 import { ChoiceField } from "./choice-field";
 import { OpenQuestionField } from "./open-question-field";

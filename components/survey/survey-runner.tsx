@@ -5,7 +5,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 
 import { Spinner } from "@/components/ui/spinner";
-import type { PublicSurvey } from "@/lib/surveys/types";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { SurveyNotice } from "./survey-notice";
 import { SurveySteps } from "./survey-steps";
 

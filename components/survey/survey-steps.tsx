@@ -5,22 +5,22 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
 import {
   isShown,
   nextPathStep,
   pathStepIndexes,
   previousPathStep,
   surveyPath,
-} from "@/lib/surveys/path";
-import type { PublicSurvey } from "@/lib/surveys/types";
+} from "@/lib/surveys/path.shared";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import {
   collectAnswers,
   stepProblems,
   type AnswerProblem,
   type RequiredProblem,
-} from "@/lib/surveys/validation";
+} from "@/lib/surveys/validation.shared";
 import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
 import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 import { SurveyBlock } from "./survey-block";

@@ -1,5 +1,5 @@
 import "server-only";
-import { MAX_ATTACHMENT_NAME_LENGTH } from "./schemas";
+import { MAX_ATTACHMENT_NAME_LENGTH } from "./schemas.shared";
 
 // Control characters, and the bidirectional overrides and isolates with which "abc‮fdp.exe"
 // would display as "abcexe.pdf".

@@ -2,10 +2,10 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studyAttachments } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { findVisibleStudy, type StudyViewer } from "@/lib/studies/visible";
-import type { AttachmentList } from "./schemas";
+import type { AttachmentList } from "./schemas.shared";
 import { toAttachmentDto } from "./serialize";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { StudyAttachment } from "@/db/schema";
-import type { AttachmentDto } from "./schemas";
+import type { AttachmentDto } from "./schemas.shared";
 
 export type AttachmentMeta = Pick<
   StudyAttachment,

@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { studies, studyAttachments } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { sniffFileType } from "@/lib/uploads/file-type";
 import { fileRejected } from "@/lib/uploads/errors";
 import { readUploadedFile } from "@/lib/uploads/read-file";
 import { cleanFilename, hasPdfExtension, isAcceptableLength } from "./filename";
-import { MAX_ATTACHMENT_BYTES, ONLY_PDF_MESSAGE, type AttachmentDto } from "./schemas";
+import { MAX_ATTACHMENT_BYTES, ONLY_PDF_MESSAGE, type AttachmentDto } from "./schemas.shared";
 import { toAttachmentDto } from "./serialize";
 
 /**

@@ -4,11 +4,11 @@ import { getDb } from "@/db/client";
 import { auditChain, auditLog } from "@/db/schema";
 import { CSV_BOM, csvLine } from "@/lib/csv/fields";
 import { contentDisposition } from "@/lib/files/content-disposition";
-import { FILE_CSP } from "@/lib/files/file-csp";
+import { FILE_CSP } from "@/lib/files/file-csp.shared";
 import { logError } from "@/lib/log";
 import { canonicalJson } from "./chain";
 import { auditConditions } from "./list";
-import type { AuditFilters } from "./schemas";
+import type { AuditFilters } from "./schemas.shared";
 
 export const AUDIT_CSV_HEADER = [
   "id",

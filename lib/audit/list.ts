@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { auditChain, auditLog, type AuditLogRow } from "@/db/schema";
-import type { AuditEntryDto, AuditFilters, AuditLogPage } from "./schemas";
+import type { AuditEntryDto, AuditFilters, AuditLogPage } from "./schemas.shared";
 
 /** The conditions the filters make; `to` takes in the whole of its second. */
 export function auditConditions(filters: AuditFilters): SQL | undefined {

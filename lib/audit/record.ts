@@ -7,7 +7,7 @@ import {
   type AuditAction,
   type AuditDetails,
   type AuditTargetType,
-} from "./actions";
+} from "./actions.shared";
 import { chainHash } from "./chain";
 
 /** Who acted: a staff account (only its id and address are copied), or null for nobody known. */

@@ -1,12 +1,12 @@
 import "server-only";
 import type { StaffUser } from "@/db/schema";
 import { afterResponse } from "@/lib/deferred/after-response";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { isLocale, type Locale } from "@/lib/i18n/locales.shared";
 import { logInfo } from "@/lib/log";
 import { sendMail, type MailMessage } from "@/lib/mail";
 import { renderMail } from "@/lib/mail/layout";
 import { mailTexts } from "@/lib/mail/texts";
-import { CENTRE_TIME_ZONE } from "@/lib/time/centre-time";
+import { CENTRE_TIME_ZONE } from "@/lib/time/centre-time.shared";
 
 /** What happened to an account, that its holder is told about by mail. */
 export type AccountEvent =

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
@@ -14,7 +14,7 @@ import { credentialsChanged } from "./credentials";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 import { confirmOwnPassword } from "./reauth";
-import { type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas";
+import { type ChangePasswordInput, type ConfirmPasswordInput } from "./schemas.shared";
 import { revokeUserSessions } from "./session";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
  * The portal must keep at least one admin: only an admin can invite staff or hand out the

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /** Wrong second-factor codes in a row (across challenges) that lock an account's code step… */
 export const CODE_LOCK_AFTER = 10;

@@ -1,5 +1,5 @@
 import "server-only";
-import { COMMON_PASSWORD_TEXT, passwordProblem } from "./schemas";
+import { COMMON_PASSWORD_TEXT, passwordProblem } from "./schemas.shared";
 
 /**
  * The common passwords of `@zxcvbn-ts/language-common` (a list shipped in the package: no

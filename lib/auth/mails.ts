@@ -1,5 +1,5 @@
 import "server-only";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import { siteUrlWithFragment } from "@/lib/links/site-url";
 import type { MailMessage } from "@/lib/mail";
 import { renderMail } from "@/lib/mail/layout";

@@ -6,10 +6,10 @@ import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { passwordResetTokens, staffUsers } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import { logInfo } from "@/lib/log";
 import { afterResponse } from "@/lib/deferred/after-response";
 import { sendMail } from "@/lib/mail";
@@ -18,7 +18,7 @@ import { credentialsChanged } from "./credentials";
 import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
 import { hashPassword } from "./password";
-import { type ResetPasswordInput } from "./schemas";
+import { type ResetPasswordInput } from "./schemas.shared";
 import { findStaffByEmail } from "./staff-users";
 
 const LIFETIME_MS: Record<TokenPurpose, number> = {

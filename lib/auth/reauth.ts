@@ -1,7 +1,7 @@
 import "server-only";
 import type { StaffUser } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { logWarn } from "@/lib/log";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { accountCheckRule } from "./limits";

@@ -5,8 +5,8 @@ import { sessions, staffUsers, type StaffUser } from "@/db/schema";
 import { getConfig } from "@/config";
 import { readUniqueCookie, serializeCookie } from "@/lib/cookies";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
-import type { PublicUser } from "./public-user";
-import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint";
+import type { PublicUser } from "./public-user.shared";
+import { SIGNED_IN_HINT_COOKIE } from "./signed-in-hint.shared";
 import { twoFactorSetupRequired } from "./two-factor-policy";
 
 /** How far the idle timeout must have moved before the new expiry is written. */

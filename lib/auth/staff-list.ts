@@ -1,7 +1,7 @@
 import "server-only";
 import type { StaffUser } from "@/db/schema";
 import { toPublicUser } from "./session";
-import type { StaffListItem } from "./staff-schemas";
+import type { StaffListItem } from "./staff-schemas.shared";
 
 export function toStaffListItem(user: StaffUser): StaffListItem {
   return {

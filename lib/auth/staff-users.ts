@@ -2,11 +2,11 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
 import { newPasswordProblem } from "./common-passwords";
-import { emailField } from "./schemas";
+import { emailField } from "./schemas.shared";
 
 export async function findStaffByEmail(email: string, tx?: DbOrTx): Promise<StaffUser | null> {
   const db = await dbOr(tx);

@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { decrypt, deriveKey, encrypt } from "@/lib/crypto/aead";
 import { appSecretRing, type Keyed } from "@/lib/crypto/keyring";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { logWarn } from "@/lib/log";
 
 const ISSUER = "Onderzoekspanel";

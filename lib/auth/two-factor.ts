@@ -4,7 +4,7 @@ import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
@@ -12,7 +12,7 @@ import { notifyAccountHolder } from "./account-mails";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
 import { credentialsChanged } from "./credentials";
-import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas";
+import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas.shared";
 import {
   checkTotp,
   newTotpSecret,

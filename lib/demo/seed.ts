@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { panelMessages, panelUsers, staffUsers, studies, surveys } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { randomToken } from "@/lib/crypto/tokens";
-import type { Step } from "@/lib/surveys/schema";
+import type { Step } from "@/lib/surveys/schema.shared";
 
 /** True when the database holds no studies, staff or panel members yet. */
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { errorMessages, type ErrorCodeValue } from "./codes";
+import { errorMessages, type ErrorCodeValue } from "./codes.shared";
 
 /**
  * What kind of refusal an error is, where it differs from what its code usually means: the

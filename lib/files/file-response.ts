@@ -1,5 +1,5 @@
 import "server-only";
-import { FILE_CSP } from "./file-csp";
+import { FILE_CSP } from "./file-csp.shared";
 
 export type FileResponseOptions = {
   bytes: Uint8Array;

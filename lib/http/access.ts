@@ -2,7 +2,7 @@ import "server-only";
 import { sessionTokenFrom, validateSessionToken, type SessionContext } from "@/lib/auth/session";
 import { twoFactorRequired, twoFactorSetupRequired } from "@/lib/auth/two-factor-policy";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /** Who may call: "none" = anyone, "optional" = anyone but the session is read, "staff", "admin". */
 export type Auth = "none" | "optional" | "staff" | "admin";

@@ -8,10 +8,10 @@ import {
   sessionTokenFrom,
   type SessionContext,
 } from "@/lib/auth/session";
-import { hasSignedInHint } from "@/lib/auth/signed-in-hint";
+import { hasSignedInHint } from "@/lib/auth/signed-in-hint.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { routeLimits } from "./route-limits";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
 import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError, type ErrorKind } from "@/lib/errors/app-error";
-import type { ErrorCodeValue } from "@/lib/errors/codes";
+import type { ErrorCodeValue } from "@/lib/errors/codes.shared";
 
 /** The HTTP status each code answers with unless the error says it is of another kind. */
 const codeStatus: Record<ErrorCodeValue, number> = {

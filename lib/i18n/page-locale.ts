@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
-import { isLocale, type Locale } from "./locales";
+import { isLocale, type Locale } from "./locales.shared";
 
 /**
  * The language of a page or layout from its internal `[locale]` segment, checked, and handed to

@@ -1,6 +1,6 @@
 import "server-only";
 import { readCookie } from "@/lib/cookies";
-import { isLocale, LOCALE_COOKIE, type Locale } from "./locales";
+import { isLocale, LOCALE_COOKIE, type Locale } from "./locales.shared";
 
 /**
  * The language of the page a request came from (its NEXT_LOCALE cookie), Dutch without one:

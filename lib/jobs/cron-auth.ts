@@ -1,7 +1,7 @@
 import "server-only";
 import { getConfig } from "@/config";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/config";
-import { fragmentOf } from "./fragment";
+import { fragmentOf } from "./fragment.shared";
 
 /**
  * An absolute address on this site, for mails: built from APP_URL (kept with any path it has),
@@ -14,7 +14,7 @@ export function siteUrl(path: string, query: Record<string, string | number> = {
 
 /**
  * A page link that carries a token: the parameters go in the fragment, which browsers never
- * send, so the token stays out of proxy and server logs (lib/links/fragment.ts).
+ * send, so the token stays out of proxy and server logs (lib/links/fragment.shared.ts).
  */
 export function siteUrlWithFragment(path: string, params: Record<string, string | number>): string {
   return `${siteUrl(path)}${fragmentOf(params)}`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { isLocale, type Locale } from "@/lib/i18n/locales";
+import { isLocale, type Locale } from "@/lib/i18n/locales.shared";
 import { stopLinks } from "@/lib/links/panel";
 import { renderMail, type MailContent } from "./layout";
 import { mailTexts } from "./texts";

@@ -1,7 +1,7 @@
 import "server-only";
 import { Webhook } from "standardwebhooks";
 import { z } from "zod";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { createTranslator } from "use-intl/core";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import enMail from "@/i18n/messages/en/mail.json";
 import nlMail from "@/i18n/messages/nl/mail.json";
 

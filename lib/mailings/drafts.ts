@@ -3,11 +3,11 @@ import { and, eq } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
+import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { findMessage } from "./find";
-import type { PanelMessageCreateInput, PanelMessageUpdateInput } from "./schemas";
+import type { PanelMessageCreateInput, PanelMessageUpdateInput } from "./schemas.shared";
 
 /** POST /api/panel_message: a new draft. */
 export async function createMessage(

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 
 /** The message with this id, or code 14. */

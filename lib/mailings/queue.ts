@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { addRecipients } from "./recipients";
 import { assertSendable } from "./sendable";

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages } from "@/db/schema";
 import { countRecipients } from "@/lib/panel/list";
 import { findMessage } from "./find";
-import type { FailureReason, PanelMessageDetailDto, PanelMessageList } from "./schemas";
+import type { FailureReason, PanelMessageDetailDto, PanelMessageList } from "./schemas.shared";
 import { toPanelMessageDto } from "./serialize";
 
 /** GET /api/panel_message: every message, newest first, with its delivery counts. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import { renderMail } from "@/lib/mail/layout";
 import { panelMail, panelMailFooter, type PanelRecipient } from "@/lib/mail/panel-mail";
 import type { MailMessage } from "@/lib/mail/types";

@@ -2,14 +2,14 @@ import "server-only";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { countRecipients } from "@/lib/panel/list";
 import { findMessage } from "./find";
 import { inStatus, lockDraft, NO_RECIPIENTS_MESSAGE } from "./queue";
 import { addRecipients } from "./recipients";
-import { MAX_SCHEDULE_AHEAD_SECONDS, MIN_SCHEDULE_AHEAD_SECONDS } from "./schemas";
+import { MAX_SCHEDULE_AHEAD_SECONDS, MIN_SCHEDULE_AHEAD_SECONDS } from "./schemas.shared";
 import { assertSendable } from "./sendable";
 
 /** `send_at` at least a minute and at most 90 days from `now`, else code 22 on that field. */

@@ -1,9 +1,9 @@
 import "server-only";
 import type { PanelMessage } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { hasContent } from "./content";
-import { sendableProblems } from "./schemas";
+import { sendableProblems } from "./schemas.shared";
 
 const subjectTexts = {
   empty: "The subject cannot be empty",

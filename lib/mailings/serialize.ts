@@ -1,7 +1,7 @@
 import "server-only";
 import type { PanelMessage } from "@/db/schema";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
-import { FAILURE_REASONS, type PanelMessageDto } from "./schemas";
+import { FAILURE_REASONS, type PanelMessageDto } from "./schemas.shared";
 
 type FailureReason = (typeof FAILURE_REASONS)[number];
 

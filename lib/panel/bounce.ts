@@ -2,12 +2,12 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelUsers } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { logError } from "@/lib/log";
 import { getMailTransport } from "@/lib/mail";
-import type { PanelUserDto } from "./schemas";
+import type { PanelUserDto } from "./schemas.shared";
 import { toPanelUserDto } from "./serialize";
 
 /** The longest provider sub-type kept; anything longer is not a sub-type. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { panelUserCounts, panelUsers } from "@/db/schema";
-import type { PanelUserStatus } from "./schemas";
+import type { PanelUserStatus } from "./schemas.shared";
 
 /**
  * Each member list filter as a condition on panel_users, written with literals exactly as the

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessageDeliveries, panelUsers } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { stopTokenMatches } from "./tokens";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
 import { panelUserCounts, panelUsers } from "@/db/schema";
 import { blockCount, statusCondition } from "./filters";
-import type { PanelUserDto, PanelUserList, PanelUserStatus } from "./schemas";
+import type { PanelUserDto, PanelUserList, PanelUserStatus } from "./schemas.shared";
 import { toPanelUserDto } from "./serialize";
 
 /** Ids per block in panel_user_counts; must match the triggers of migration 0002. */

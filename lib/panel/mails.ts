@@ -1,6 +1,6 @@
 import "server-only";
 import type { PanelUser } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { verificationLink } from "@/lib/links/panel";
 import { logError } from "@/lib/log";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PanelUser } from "@/db/schema";
-import type { PanelUserDto } from "./schemas";
+import type { PanelUserDto } from "./schemas.shared";
 
 /** The columns the admin API shows of a member. */
 export type PanelUserListed = Pick<

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { panelUsers } from "@/db/schema";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import { liftSuppression } from "./bounce";
 import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";

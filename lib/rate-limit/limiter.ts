@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { getConfig } from "@/config";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { counterKey } from "./keys";
 import { decrementInMemory, incrementInMemory } from "./memory";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Condition, VisibleIf } from "@/lib/surveys/conditions";
-import { conditionParts } from "@/lib/surveys/conditions";
+import type { Condition, VisibleIf } from "@/lib/surveys/conditions.shared";
+import { conditionParts } from "@/lib/surveys/conditions.shared";
 
 /**
  * A question's condition in words for the codebook (English, like its headers): the data names

@@ -5,12 +5,12 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { contentDisposition } from "@/lib/files/content-disposition";
-import { FILE_CSP } from "@/lib/files/file-csp";
-import { sortAndRenumber } from "@/lib/surveys/editor-rules";
+import { FILE_CSP } from "@/lib/files/file-csp.shared";
+import { sortAndRenumber } from "@/lib/surveys/editor-rules.shared";
 import { surveyColumns } from "@/lib/surveys/questions";
-import { stepsSchema } from "@/lib/surveys/schema";
+import { stepsSchema } from "@/lib/surveys/schema.shared";
 import { studyResponsePages } from "./export";
 import { csvStream, xlsxStream } from "./export-stream";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
 import { shownIfInWords } from "./codebook-conditions";
 import type { DecryptedResponse } from "./export";
@@ -110,7 +110,7 @@ export const MISSING_VALUES_TEXT = `shown, not answered: ${SHOWN_NOT_ANSWERED}; 
 
 const yesNo = (value: boolean) => (value ? "yes" : "no");
 
-/** Whether the runner insists on an answer (lib/surveys/validation.ts) when the question is shown. */
+/** Whether the runner insists on an answer (lib/surveys/validation.shared.ts) when the question is shown. */
 function isRequired(block: SurveyQuestionInfo["block"]): boolean {
   if (block.type === "multiple_choice" && block.options.length === 0) return false;
   return block.is_required;

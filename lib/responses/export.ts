@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 import { sealedResponseColumns } from "./queries";
 import { openResponse } from "./sealed-answers";
 

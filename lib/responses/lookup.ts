@@ -3,9 +3,9 @@ import { eq, inArray } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { sealedResponseColumns } from "./queries";
-import type { OwnResponse } from "./schemas";
+import type { OwnResponse } from "./schemas.shared";
 import { openAnswers } from "./sealed-answers";
 import { responseTokenHashCandidates } from "./token";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { decrypt, encrypt } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
-import { storedAnswerSchema, type StoredAnswer } from "@/lib/surveys/answers";
+import { storedAnswerSchema, type StoredAnswer } from "@/lib/surveys/answers.shared";
 
 /**
  * Answers are AES-256-GCM ciphertext under RESPONSES_KEY, which lives outside the database, so

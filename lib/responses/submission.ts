@@ -3,7 +3,7 @@ import { createHmac } from "node:crypto";
 import { deriveKey } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
 import { base32 } from "@/lib/crypto/tokens";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 
 /**
  * What a submission id turns into. The runner makes the id (a random UUID) when the survey

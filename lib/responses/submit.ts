@@ -5,12 +5,12 @@ import { studies, surveyResponses } from "@/db/schema";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { Answer, SubmitResult } from "@/lib/surveys/answers";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
 import { countResponses, effectiveStatus, finishOpenStudy } from "@/lib/studies/closing";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { markShownQuestions } from "@/lib/surveys/questions";
-import { validateSubmission } from "@/lib/surveys/validation";
+import { validateSubmission } from "@/lib/surveys/validation.shared";
 import { sealedResponseRow } from "./sealed-answers";
 import { deriveSubmission, submissionHashOf, type SubmissionDerivation } from "./submission";
 import { newResponseToken, responseTokenHash } from "./token";
@@ -96,7 +96,7 @@ async function storeWithinLimit(
  * nothing about who or which browser sent it.
  *
  * The server decides the path: from the answers, in the survey's order, it works out which
- * steps and blocks the participant was shown (lib/surveys/path.ts, the runner's function).
+ * steps and blocks the participant was shown (lib/surveys/path.shared.ts, the runner's function).
  * Answers to blocks not shown are dropped before sealing, required applies only to shown blocks,
  * and the data names of the questions shown are sealed with the answers.
  *

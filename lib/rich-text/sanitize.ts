@@ -7,7 +7,7 @@ import {
   RICH_TEXT_ATTRIBUTES,
   RICH_TEXT_TAGS,
   STYLE_PROPERTIES,
-} from "./allow-list";
+} from "./allow-list.shared";
 
 /**
  * The one sanitiser for rich text (study descriptions, message bodies, survey text blocks). It

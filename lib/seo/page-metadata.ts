@@ -2,7 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { getPublicSiteConfig } from "@/config/public-site";
-import type { Locale } from "@/lib/i18n/locales";
+import type { Locale } from "@/lib/i18n/locales.shared";
 
 const openGraphLocale: Record<Locale, string> = { nl: "nl_NL", en: "en_GB" };
 

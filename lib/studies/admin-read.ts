@@ -1,7 +1,7 @@
 import "server-only";
 import { responseCounts } from "./closing";
 import { listStudies } from "./queries";
-import type { StudyList } from "./schemas";
+import type { StudyList } from "./schemas.shared";
 import { toStudyDto } from "./serialize";
 
 /** GET /api/study (staff): every study in every status, newest first, with its response count. */

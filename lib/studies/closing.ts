@@ -2,11 +2,11 @@ import "server-only";
 import { and, count, eq, gt, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
-import { unixNow } from "@/lib/time/closing";
+import { unixNow } from "@/lib/time/closing.shared";
 import { revalidatePublicStudyLists } from "./public-lists";
-import type { StudyStatus } from "./schemas";
+import type { StudyStatus } from "./schemas.shared";
 
-export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing";
+export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing.shared";
 
 /**
  * A study's sample size and end date (`response_limit`, `closes_at`). Only an open study is

@@ -2,12 +2,12 @@ import "server-only";
 import { studies, surveys } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
-import { DEFAULT_STUDY_NAME, type CreateStudyInput } from "./admin-schemas";
+import { DEFAULT_STUDY_NAME, type CreateStudyInput } from "./admin-schemas.shared";
 import { revalidatePublicStudyLists } from "./public-lists";
-import type { StudyDto } from "./schemas";
+import type { StudyDto } from "./schemas.shared";
 import { toStudyDto } from "./serialize";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { studies, studyAttachments, surveyResponses, surveys } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
 import { revalidatePublicStudyLists } from "./public-lists";

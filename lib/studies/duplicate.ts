@@ -4,12 +4,12 @@ import { transaction, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { Locale } from "@/lib/i18n/locales";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { Locale } from "@/lib/i18n/locales.shared";
 import { recordQuestions } from "@/lib/surveys/questions";
-import type { Step } from "@/lib/surveys/schema";
-import { STUDY_NAME_MAX_LENGTH } from "./admin-schemas";
-import type { StudyDto } from "./schemas";
+import type { Step } from "@/lib/surveys/schema.shared";
+import { STUDY_NAME_MAX_LENGTH } from "./admin-schemas.shared";
+import type { StudyDto } from "./schemas.shared";
 import { toStudyDto } from "./serialize";
 import { revalidatePublicStudyLists } from "./public-lists";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
-import { locales } from "@/lib/i18n/locales";
+import { locales } from "@/lib/i18n/locales.shared";
 
 /** The public page that lists the open and finished studies. */
 export const PUBLIC_STUDY_LISTS_PATH = "/research";

@@ -3,7 +3,7 @@ import { desc, eq, getTableColumns } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { studies, surveys } from "@/db/schema";
 import { effectiveStatusIn } from "./closing";
-import type { StudyStatus } from "./schemas";
+import type { StudyStatus } from "./schemas.shared";
 import type { StudyRow } from "./serialize";
 
 const studyWithSurvey = { ...getTableColumns(studies), surveyUuid: surveys.surveyUuid };

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { findStudy, listStudies } from "./queries";
 import {
@@ -8,7 +8,7 @@ import {
   type PublicStudyStatus,
   type StudyDto,
   type StudyList,
-} from "./schemas";
+} from "./schemas.shared";
 import { countResponses, effectiveStatus } from "./closing";
 import { toStudyDto, type StudyRow } from "./serialize";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Study } from "@/db/schema";
 import { effectiveStatus } from "./closing";
-import type { StudyDto } from "./schemas";
+import type { StudyDto } from "./schemas.shared";
 
 /** A study row with the uuid of its survey (from the surveys table), as the queries return it. */
 export type StudyRow = Study & { surveyUuid: string | null };

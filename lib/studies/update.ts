@@ -3,14 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import { studies } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
-import type { UpdateStudyInput } from "./admin-schemas";
+import type { UpdateStudyInput } from "./admin-schemas.shared";
 import { countResponses, unixNow } from "./closing";
 import { revalidatePublicStudyLists } from "./public-lists";
 import { findStudy } from "./queries";
-import type { StudyDto } from "./schemas";
+import type { StudyDto } from "./schemas.shared";
 import { toStudyDto } from "./serialize";
 
 type StudyChanges = Partial<

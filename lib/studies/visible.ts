@@ -1,9 +1,9 @@
 import "server-only";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { effectiveStatus } from "./closing";
 import { findStudy } from "./queries";
-import { isPublicStudyStatus } from "./schemas";
+import { isPublicStudyStatus } from "./schemas.shared";
 import type { StudyRow } from "./serialize";
 
 export type StudyViewer = { staff: boolean };

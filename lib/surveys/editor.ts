@@ -3,13 +3,13 @@ import { count, eq, sql } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { surveyResponses, surveys } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
-import { sortAndRenumber } from "./editor-rules";
-import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas";
-import { withIds, withStoredIds } from "./ids";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { sortAndRenumber } from "./editor-rules.shared";
+import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas.shared";
+import { withIds, withStoredIds } from "./ids.shared";
 import { recordQuestions } from "./questions";
 import { sanitizeSteps } from "./sanitize";
-import { stepsSchema, type Step } from "./schema";
+import { stepsSchema, type Step } from "./schema.shared";
 
 async function responseCount(db: DbOrTx, studyId: number): Promise<number> {
   const [{ n }] = await db

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
-import { effectiveStatus } from "@/lib/time/closing";
-import { stepsSchema, type Step } from "./schema";
-import { sortedSteps } from "./validation";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { effectiveStatus } from "@/lib/time/closing.shared";
+import { stepsSchema, type Step } from "./schema.shared";
+import { sortedSteps } from "./validation.shared";
 
 export type OpenSurvey = {
   studyId: number;

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { uuidSchema } from "@/lib/validation";
+import { uuidSchema } from "@/lib/validation/common.shared";
 
 /** The survey_uuid path segment: any well-formed UUID (Postgres would refuse anything else). */
 export const surveyUuidParamsSchema = z.object({ surveyUuid: uuidSchema });

@@ -1,8 +1,8 @@
 import "server-only";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import { loadOpenSurvey } from "./load";
-import type { Step } from "./schema";
-import type { PublicSurvey } from "./types";
+import type { Step } from "./schema.shared";
+import type { PublicSurvey } from "./types.shared";
 
 /**
  * GET /api/survey/{surveyUuid}. Text blocks are sanitised here, on their way to the page, so the

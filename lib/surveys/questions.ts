@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { surveyQuestions, surveyResponses, surveys } from "@/db/schema";
-import { defaultBlock, isQuestionBlock, type QuestionBlock } from "./editor-rules";
-import type { VisibleIf } from "./conditions";
-import { blockSchema, type Step } from "./schema";
+import { defaultBlock, isQuestionBlock, type QuestionBlock } from "./editor-rules.shared";
+import type { VisibleIf } from "./conditions.shared";
+import { blockSchema, type Step } from "./schema.shared";
 
 /** A question as the export and its codebook describe it. */
 export type SurveyQuestionInfo = {

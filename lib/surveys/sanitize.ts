@@ -1,6 +1,6 @@
 import "server-only";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
-import type { Step } from "./schema";
+import type { Step } from "./schema.shared";
 
 /** The steps with every text block's HTML passed through the one rich-text sanitiser. */
 export function sanitizeSteps(steps: readonly Step[]): Step[] {

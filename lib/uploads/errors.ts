@@ -1,5 +1,5 @@
 import "server-only";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 
 /** Code 24 for a file whose content or name is not accepted. */

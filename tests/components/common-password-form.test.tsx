@@ -1,7 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResetPasswordForm } from "@/components/public/reset-password-form";
-import { COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas";
+import { COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 

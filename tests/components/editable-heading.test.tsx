@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { StudyName } from "@/components/admin/studies/study-name";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, renderIntl } from "../support/render-intl";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChangePasswordDialog } from "@/components/admin/account/change-password-dialog";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
-import type { PublicUser } from "@/lib/auth/public-user";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, renderIntl } from "../support/render-intl";
 

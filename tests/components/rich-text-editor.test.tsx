@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isAllowedLink, normaliseLink } from "@/components/rich-text/links";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { SaveStatus } from "@/components/ui/save-status";
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list";
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list.shared";
 import { messagesOf, renderIntl } from "../support/render-intl";
 
 const t = messagesOf.en.richText;

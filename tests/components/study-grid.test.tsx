@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { StudyGrid } from "@/components/public/study-grid";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 
 function study(id: number, name: string): StudyDto {
   return {

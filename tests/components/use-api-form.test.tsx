@@ -6,7 +6,7 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 

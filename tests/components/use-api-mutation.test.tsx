@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useApiMutation, type MutationResult } from "@/components/data/use-api-mutation";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 

@@ -3,8 +3,8 @@ import { useEffect } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { SaveStatus } from "@/components/ui/save-status";
-import { apiOrThrow } from "@/lib/api-client";
-import { ErrorCode } from "@/lib/errors/codes";
+import { apiOrThrow } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { startApiTestServer, type ApiTestServer, type Reply } from "../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { StudyList } from "@/lib/studies/schemas";
-import type { PublicSurvey } from "@/lib/surveys/types";
+import type { StudyList } from "@/lib/studies/schemas.shared";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 
 // Rich text reaches the browser already sanitised by the server, so no public page may ship a
 // sanitiser: every script a visitor's browser loads on these pages is read and searched.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
-import type { StudyList } from "@/lib/studies/schemas";
+import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit.shared";
+import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";

@@ -5,9 +5,9 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
-import type { AttachmentDto } from "@/lib/attachments/schemas";
-import { attachmentUrl } from "@/lib/attachments/schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { AttachmentDto } from "@/lib/attachments/schemas.shared";
+import { attachmentUrl } from "@/lib/attachments/schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signInApi } from "../support/e2e/api-session";

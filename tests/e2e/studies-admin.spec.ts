@@ -1,6 +1,6 @@
 import { expect, test, type Dialog, type Locator, type Page } from "@playwright/test";
-import { attachmentUrl } from "@/lib/attachments/schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
+import { attachmentUrl } from "@/lib/attachments/schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signIn } from "../support/e2e/auth";

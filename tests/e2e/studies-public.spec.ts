@@ -5,7 +5,7 @@ import {
   type APIRequestContext,
   type Page,
 } from "@playwright/test";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";

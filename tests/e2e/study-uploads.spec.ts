@@ -1,7 +1,11 @@
 import { createHash } from "node:crypto";
 import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
-import { attachmentUrl, type AttachmentDto, type AttachmentList } from "@/lib/attachments/schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
+import {
+  attachmentUrl,
+  type AttachmentDto,
+  type AttachmentList,
+} from "@/lib/attachments/schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { cookieHeader, signInApi } from "../support/e2e/api-session";

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { StudyList } from "@/lib/studies/schemas";
+import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 import { call } from "../support/http";
 import { staffWithSession } from "../support/staff";

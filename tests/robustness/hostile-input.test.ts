@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { verifyAuditChain } from "@/lib/audit/verify";
-import { allErrorCodes } from "@/lib/errors/codes";
+import { allErrorCodes } from "@/lib/errors/codes.shared";
 import { ROUTE_METHODS, type RouteHandler } from "@/lib/http/handler";
 import { APP_ORIGIN, call, type CallOptions, type CallResult } from "../support/http";
 import { staffWithSession } from "../support/staff";

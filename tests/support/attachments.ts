@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studyAttachments } from "@/db/schema";
 import { POST as uploadRoute } from "@/app/api/study/[id]/attachments/route";
-import type { AttachmentDto } from "@/lib/attachments/schemas";
+import type { AttachmentDto } from "@/lib/attachments/schemas.shared";
 import { call } from "./http";
 import { fileForm } from "./files";
 import type { Answer } from "./answer";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { CommunicationAdmin } from "@/components/admin/communication/communication-admin";
 import { Toasts } from "@/components/ui/toasts";
-import type { PublicUser } from "@/lib/auth/public-user";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "./api-test-server";
 import { browseTo, messagesOf, renderIntl } from "./render-intl";
 

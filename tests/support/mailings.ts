@@ -12,7 +12,7 @@ import {
 } from "@/db/schema";
 import { installMailTransport } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
-import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas";
+import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { newStopNonce } from "@/lib/panel/tokens";
 import type { FakeResend } from "./fake-resend";
 import { call } from "./http";

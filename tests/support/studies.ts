@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
-import type { StudyStatus } from "@/lib/studies/schemas";
+import type { StudyStatus } from "@/lib/studies/schemas.shared";
 
 export type InsertedStudy = Study & { surveyUuid: string | null };
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import type { Answer } from "@/lib/surveys/answers";
-import { opsFor } from "@/lib/surveys/condition-rules";
-import type { Condition, VisibleIf } from "@/lib/surveys/conditions";
-import type { QuestionBlock } from "@/lib/surveys/editor-rules";
-import type { Block, Step } from "@/lib/surveys/schema";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import { opsFor } from "@/lib/surveys/condition-rules.shared";
+import type { Condition, VisibleIf } from "@/lib/surveys/conditions.shared";
+import type { QuestionBlock } from "@/lib/surveys/editor-rules.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 
 /**
  * fast-check generators of surveys with skip logic and of answers to them. Every survey is one

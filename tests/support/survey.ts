@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { studies, surveys, type Study } from "@/db/schema";
-import type { Step } from "@/lib/surveys/schema";
+import type { Step } from "@/lib/surveys/schema.shared";
 
 let ipCounter = 0;
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { devHelpLineDefaults, EXAMPLE_HELP_LINE, helpLineBuildWarning } from "@/config/help-line";
+import {
+  devHelpLineDefaults,
+  EXAMPLE_HELP_LINE,
+  helpLineBuildWarning,
+} from "@/config/help-line.shared";
 import { parsePublicSiteConfig } from "@/config/public-site";
 
 const real = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { allErrorCodes, ErrorCode } from "@/lib/errors/codes";
+import { allErrorCodes, ErrorCode } from "@/lib/errors/codes.shared";
 import { errorResponse, statusOf } from "@/lib/http/status";
 
 describe("the route layer's status mapping", () => {

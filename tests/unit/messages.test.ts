@@ -4,7 +4,7 @@ import compile from "icu-minify/compile";
 import { describe, expect, it } from "vitest";
 import en from "@/i18n/messages/en";
 import nl from "@/i18n/messages/nl";
-import { allErrorCodes } from "@/lib/errors/codes";
+import { allErrorCodes } from "@/lib/errors/codes.shared";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];
@@ -56,7 +56,7 @@ describe("messages", () => {
 
   it("texts read without a translator are plain text, which the build's precompilation keeps", () => {
     // next.config.ts compiles every message file in the bundle; a text with an argument or
-    // a tag would become a compiled array where lib/auth/schemas.ts and lib/mailings/render.ts
+    // a tag would become a compiled array where lib/auth/schemas.shared.ts and lib/mailings/render.ts
     // expect a string.
     const direct = [
       en.auth.validation,

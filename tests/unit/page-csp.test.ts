@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { isNoncePagePath, isPortalPath, pageCsp } from "@/lib/http/page-csp";
+import { isNoncePagePath, isPortalPath, pageCsp } from "@/lib/http/page-csp.shared";
 import { proxy } from "@/proxy";
 
 const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;

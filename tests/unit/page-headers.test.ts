@@ -1,7 +1,7 @@
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { describe, expect, it } from "vitest";
 import config from "@/next.config";
-import { FILE_CSP } from "@/lib/files/file-csp";
+import { FILE_CSP } from "@/lib/files/file-csp.shared";
 
 type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 

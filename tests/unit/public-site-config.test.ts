@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/config";
 import { parsePublicSiteConfig } from "@/config/public-site";
-import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit";
+import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit.shared";
 
 describe("public site configuration", () => {
   it("builds without the server's secrets, even in production", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_TYPES, LINK_PROTOCOLS, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list";
+import { IMAGE_TYPES, LINK_PROTOCOLS, RICH_TEXT_TAGS } from "@/lib/rich-text/allow-list.shared";
 import {
   isAllowedImageSource,
   sanitizeClass,

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { currentStaffUser } from "@/lib/auth/current-user";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
  * A portal page only admins may use: the screen for an admin; for other staff the page's

@@ -6,7 +6,7 @@ import { Toasts } from "@/components/ui/toasts";
 import { currentStaffUser } from "@/lib/auth/current-user";
 import { toPublicUser } from "@/lib/auth/session";
 import { twoFactorRequired } from "@/lib/auth/two-factor-policy";
-import { locales } from "@/lib/i18n/locales";
+import { locales } from "@/lib/i18n/locales.shared";
 import { pageLocale } from "@/lib/i18n/page-locale";
 
 /** Both languages, as for the public pages (the portal's pages read the session, so they render per request). */

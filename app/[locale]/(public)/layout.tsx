@@ -1,4 +1,4 @@
-import { locales } from "@/lib/i18n/locales";
+import { locales } from "@/lib/i18n/locales.shared";
 import { PublicFrame } from "../public-frame";
 
 /**

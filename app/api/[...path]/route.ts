@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { errorResponse } from "@/lib/http/status";
 
 // Unknown API paths answer in the error envelope instead of falling through to a page.

@@ -1,6 +1,6 @@
 import { auditCsvResponse } from "@/lib/audit/csv";
 import { listAuditLog } from "@/lib/audit/list";
-import { auditLogQuerySchema } from "@/lib/audit/schemas";
+import { auditLogQuerySchema } from "@/lib/audit/schemas.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const dynamic = "force-dynamic";

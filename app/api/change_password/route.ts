@@ -1,5 +1,5 @@
 import { changePassword } from "@/lib/auth/account";
-import { changePasswordSchema } from "@/lib/auth/schemas";
+import { changePasswordSchema } from "@/lib/auth/schemas.shared";
 import { toPublicUser } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 

@@ -1,6 +1,6 @@
 import { deleteOwnAccount } from "@/lib/auth/account";
 import { jsonWithCookies } from "@/lib/auth/responses";
-import { confirmPasswordSchema } from "@/lib/auth/schemas";
+import { confirmPasswordSchema } from "@/lib/auth/schemas.shared";
 import { clearedSessionCookies } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 

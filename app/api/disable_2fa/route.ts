@@ -1,4 +1,4 @@
-import { disableTwoFactorSchema } from "@/lib/auth/schemas";
+import { disableTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import { toPublicUser } from "@/lib/auth/session";
 import { disableTwoFactor } from "@/lib/auth/two-factor";
 import { otherMethods, route } from "@/lib/http/handler";

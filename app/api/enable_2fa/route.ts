@@ -1,4 +1,4 @@
-import { enableTwoFactorSchema } from "@/lib/auth/schemas";
+import { enableTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import { toPublicUser } from "@/lib/auth/session";
 import { enableTwoFactor } from "@/lib/auth/two-factor";
 import { otherMethods, route } from "@/lib/http/handler";

@@ -1,7 +1,7 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
 import { forgotPasswordBudget } from "@/lib/auth/limits";
-import { forgotPasswordSchema } from "@/lib/auth/schemas";
+import { forgotPasswordSchema } from "@/lib/auth/schemas.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(

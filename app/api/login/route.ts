@@ -2,7 +2,7 @@ import { challengeCookie } from "@/lib/auth/challenge";
 import { signInWithPassword } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { loginBudget } from "@/lib/auth/limits";
-import { loginSchema } from "@/lib/auth/schemas";
+import { loginSchema } from "@/lib/auth/schemas.shared";
 import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { otherMethods, route } from "@/lib/http/handler";
 import { requestLocale } from "@/lib/i18n/request-locale";

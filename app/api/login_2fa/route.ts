@@ -2,7 +2,7 @@ import { CHALLENGE_COOKIE, clearedChallengeCookie } from "@/lib/auth/challenge";
 import { signInWithCode } from "@/lib/auth/login";
 import { jsonWithCookies } from "@/lib/auth/responses";
 import { secondFactorBudget } from "@/lib/auth/limits";
-import { loginTwoFactorSchema } from "@/lib/auth/schemas";
+import { loginTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import { revokeSession, sessionCookies, toPublicUser } from "@/lib/auth/session";
 import { readCookie } from "@/lib/cookies";
 import { otherMethods, route } from "@/lib/http/handler";

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { createMessage } from "@/lib/mailings/drafts";
 import { listMessages } from "@/lib/mailings/read";
-import { panelMessageCreateSchema } from "@/lib/mailings/schemas";
+import { panelMessageCreateSchema } from "@/lib/mailings/schemas.shared";
 import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { otherMethods, route } from "@/lib/http/handler";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { listPanelUsers } from "@/lib/panel/list";
 import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
-import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas";
+import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas.shared";
 import { signUp } from "@/lib/panel/signup";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { resetPasswordBudget } from "@/lib/auth/limits";
 import { resetPassword } from "@/lib/auth/password-reset";
-import { resetPasswordSchema } from "@/lib/auth/schemas";
+import { resetPasswordSchema } from "@/lib/auth/schemas.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 import { requestLocale } from "@/lib/i18n/request-locale";
 

@@ -1,7 +1,7 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { inviteStaff } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
-import { inviteStaffSchema } from "@/lib/auth/staff-schemas";
+import { inviteStaffSchema } from "@/lib/auth/staff-schemas.shared";
 import { listStaff } from "@/lib/auth/staff-users";
 import { otherMethods, route } from "@/lib/http/handler";
 

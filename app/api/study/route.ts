@@ -1,5 +1,5 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { CREATE_STUDY_MAX_BODY_BYTES, createStudySchema } from "@/lib/studies/admin-schemas";
+import { CREATE_STUDY_MAX_BODY_BYTES, createStudySchema } from "@/lib/studies/admin-schemas.shared";
 import { listAllStudies } from "@/lib/studies/admin-read";
 import { createStudy } from "@/lib/studies/create";
 

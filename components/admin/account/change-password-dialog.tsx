@@ -6,8 +6,8 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { changePasswordFormSchema, COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas";
-import type { PublicUser } from "@/lib/auth/public-user";
+import { changePasswordFormSchema, COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

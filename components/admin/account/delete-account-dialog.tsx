@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");

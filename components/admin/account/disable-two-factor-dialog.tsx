@@ -6,8 +6,8 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { CodeField } from "@/components/ui/code-field";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
-import { disableTwoFactorSchema } from "@/lib/auth/schemas";
-import type { PublicUser } from "@/lib/auth/public-user";
+import { disableTwoFactorSchema } from "@/lib/auth/schemas.shared";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -9,8 +9,8 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { CodeField } from "@/components/ui/code-field";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { disableTwoFactorSchema } from "@/lib/auth/schemas";
-import type { PublicUser } from "@/lib/auth/public-user";
+import { disableTwoFactorSchema } from "@/lib/auth/schemas.shared";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 
 type Setup = { qr_code: string; totp_secret: string };

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { TextField } from "@/components/ui/text-field";
-import { AUDIT_ACTIONS } from "@/lib/audit/actions";
+import { AUDIT_ACTIONS } from "@/lib/audit/actions.shared";
 import { datesReversed, NO_FILTERS, type AuditScreenFilters } from "./filters";
 import { useAuditTexts } from "./use-audit-texts";
 

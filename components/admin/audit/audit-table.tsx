@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { DataTable, dataCell } from "@/components/ui/data-table";
-import type { AuditEntryDto } from "@/lib/audit/schemas";
+import type { AuditEntryDto } from "@/lib/audit/schemas.shared";
 import { useAuditTexts } from "./use-audit-texts";
 
 /**

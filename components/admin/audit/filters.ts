@@ -1,4 +1,4 @@
-import type { AuditAction } from "@/lib/audit/actions";
+import type { AuditAction } from "@/lib/audit/actions.shared";
 
 /** What the audit screen's filter fields hold: dates as the date inputs give them. */
 export type AuditScreenFilters = {

@@ -2,10 +2,10 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { Messages } from "@/i18n/messages";
-import type { AuditAction } from "@/lib/audit/actions";
-import type { AuditEntryDto } from "@/lib/audit/schemas";
-import type { StudyStatus } from "@/lib/studies/schemas";
-import { CENTRE_TIME_ZONE } from "@/lib/time/centre-time";
+import type { AuditAction } from "@/lib/audit/actions.shared";
+import type { AuditEntryDto } from "@/lib/audit/schemas.shared";
+import type { StudyStatus } from "@/lib/studies/schemas.shared";
+import { CENTRE_TIME_ZONE } from "@/lib/time/centre-time.shared";
 
 /** The actions whose details have a text of their own; the others say all in their name. */
 type ActionWithDetails = keyof Messages["audit"]["details"];

@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
+import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas.shared";
 import { MessageDetail } from "./message-detail";
 import { MessageStatusBadge, toDate } from "./message-status";
 

@@ -8,8 +8,8 @@ import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-gro
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { RichText } from "@/components/rich-text/rich-text";
 import { SaveStatus } from "@/components/ui/save-status";
-import { apiOrThrow } from "@/lib/api-client";
-import type { PanelMessageDto } from "@/lib/mailings/schemas";
+import { apiOrThrow } from "@/lib/api-client.shared";
+import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 
 /** Spec §4/§9: the body is saved 3 seconds after the last change. */
 export const BODY_AUTOSAVE_MS = 3000;

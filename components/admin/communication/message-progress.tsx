@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
+import type { PanelMessageDetailDto } from "@/lib/mailings/schemas.shared";
 
 /**
  * How far delivery is (beyond the spec): while queued or sending, accepted / failed / bounced /

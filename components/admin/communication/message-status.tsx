@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { StatusBadge, type BadgeTone } from "@/components/ui/status-badge";
-import type { CommunicationStatus } from "@/lib/mailings/schemas";
+import type { CommunicationStatus } from "@/lib/mailings/schemas.shared";
 
 const tones: Record<CommunicationStatus, BadgeTone> = {
   not_sent: "neutral",

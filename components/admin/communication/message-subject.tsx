@@ -5,7 +5,11 @@ import { useMemo } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import type { FlushGroup } from "@/components/data/use-flush-group";
 import { EditableHeading } from "@/components/ui/editable-heading";
-import { MAX_SUBJECT_LENGTH, subjectField, type PanelMessageDto } from "@/lib/mailings/schemas";
+import {
+  MAX_SUBJECT_LENGTH,
+  subjectField,
+  type PanelMessageDto,
+} from "@/lib/mailings/schemas.shared";
 
 /**
  * The subject as the detail's heading, edited in place while the message is a draft. The

@@ -8,7 +8,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PanelMessageDto } from "@/lib/mailings/schemas";
+import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { centreDateTime } from "./schedule-picker";
 
 /**

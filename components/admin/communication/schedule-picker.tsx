@@ -2,8 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { MAX_SCHEDULE_AHEAD_SECONDS, MIN_SCHEDULE_AHEAD_SECONDS } from "@/lib/mailings/schemas";
-import { CENTRE_TIME_ZONE, resolveWallTime, wallTimeOf } from "@/lib/time/centre-time";
+import {
+  MAX_SCHEDULE_AHEAD_SECONDS,
+  MIN_SCHEDULE_AHEAD_SECONDS,
+} from "@/lib/mailings/schemas.shared";
+import { CENTRE_TIME_ZONE, resolveWallTime, wallTimeOf } from "@/lib/time/centre-time.shared";
 
 export type ScheduleChoice = {
   mode: "now" | "later";

@@ -1,4 +1,4 @@
-import { sendableProblems } from "@/lib/mailings/schemas";
+import { sendableProblems } from "@/lib/mailings/schemas.shared";
 
 /**
  * The body says something: text or an image. The stored body is sanitised HTML, so reading it

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import type { FlushGroup } from "@/components/data/use-flush-group";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
  * "Send me a test": saves what is on screen first (nothing is sent when that fails), then mails

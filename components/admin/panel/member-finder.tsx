@@ -12,7 +12,7 @@ import {
   PANEL_USER_STATUSES,
   type PanelUserList,
   type PanelUserStatus,
-} from "@/lib/panel/schemas";
+} from "@/lib/panel/schemas.shared";
 
 export type MemberSearch = { email: string; list: PanelUserList };
 

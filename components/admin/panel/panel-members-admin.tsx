@@ -21,7 +21,7 @@ import {
   type PanelUserDto,
   type PanelUserList,
   type PanelUserStatus,
-} from "@/lib/panel/schemas";
+} from "@/lib/panel/schemas.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { MemberFinder, type MemberSearch } from "./member-finder";
 

@@ -4,7 +4,7 @@ import { Menu } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import type { PublicUser } from "@/lib/auth/public-user";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { SideNav } from "./side-nav";
 import { StaffUserProvider } from "./staff-user-context";
 import { TwoFactorSetupGate } from "./two-factor-setup-gate";

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useState, type ReactNode } from "react";
-import type { PublicUser } from "@/lib/auth/public-user";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
 
 type StaffUserState = {
   user: PublicUser;

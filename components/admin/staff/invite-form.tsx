@@ -8,7 +8,7 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
-import { inviteStaffSchema, type StaffListItem } from "@/lib/auth/staff-schemas";
+import { inviteStaffSchema, type StaffListItem } from "@/lib/auth/staff-schemas.shared";
 
 const empty = { email: "", name: "", is_admin: false, password: "" };
 

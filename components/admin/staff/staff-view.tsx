@@ -12,8 +12,8 @@ import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { StaffListItem } from "@/lib/auth/staff-schemas";
-import { ErrorCode } from "@/lib/errors/codes";
+import type { StaffListItem } from "@/lib/auth/staff-schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { InviteForm } from "./invite-form";
 

@@ -11,7 +11,11 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
 import { Spinner } from "@/components/ui/spinner";
-import { attachmentUrl, type AttachmentDto, type AttachmentList } from "@/lib/attachments/schemas";
+import {
+  attachmentUrl,
+  type AttachmentDto,
+  type AttachmentList,
+} from "@/lib/attachments/schemas.shared";
 import { formatFileSize } from "./format";
 import { useAttachmentUploads } from "./use-attachment-uploads";
 

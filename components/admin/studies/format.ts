@@ -1,5 +1,5 @@
 import type { BadgeTone } from "@/components/ui/status-badge";
-import type { StudyStatus } from "@/lib/studies/schemas";
+import type { StudyStatus } from "@/lib/studies/schemas.shared";
 
 const UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 

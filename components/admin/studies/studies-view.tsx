@@ -12,9 +12,9 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { ApiCallError } from "@/lib/api-client";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { StudyDto, StudyList } from "@/lib/studies/schemas";
+import { ApiCallError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
 import { STATUS_TONES } from "./format";
 import { StudyDetail } from "./study-detail";
 

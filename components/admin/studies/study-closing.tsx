@@ -11,9 +11,9 @@ import {
   RESPONSE_LIMIT_MAX,
   studyClosingFormSchema,
   type StudyClosingFormValues,
-} from "@/lib/studies/admin-schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
-import { CENTRE_TIME_ZONE, wallTimeOf } from "@/lib/time/centre-time";
+} from "@/lib/studies/admin-schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
+import { CENTRE_TIME_ZONE, wallTimeOf } from "@/lib/time/centre-time.shared";
 
 /** A stored end date as a `datetime-local` value on the centre's clocks; "" for none. */
 export function closesAtInputValue(closesAt: number | null): string {
@@ -86,7 +86,12 @@ export function StudyClosing({
               }),
             })}`}
       </p>
-      <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-start gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-wrap items-start gap-4"
+      >
         <div className="w-48">
           <TextField
             label={t("limit")}

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { EditableHeading } from "@/components/ui/editable-heading";
-import { STUDY_NAME_MAX_LENGTH } from "@/lib/studies/admin-schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
+import { STUDY_NAME_MAX_LENGTH } from "@/lib/studies/admin-schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 
 /** The study's name as the pane's heading, edited in place; only `name` is sent. */
 export function StudyName({

@@ -4,13 +4,13 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { useErrorMessage } from "@/components/data/use-error-message";
-import { apiUpload } from "@/lib/api-client";
+import { apiUpload } from "@/lib/api-client.shared";
 import {
   MAX_ATTACHMENT_BYTES,
   ONLY_PDF_MESSAGE,
   type AttachmentDto,
-} from "@/lib/attachments/schemas";
-import { ErrorCode } from "@/lib/errors/codes";
+} from "@/lib/attachments/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 export type UploadState = { key: number; name: string; progress: number; error?: string };
 

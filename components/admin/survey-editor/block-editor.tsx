@@ -7,9 +7,9 @@ import {
   DATA_NAME_MAX_LENGTH,
   isQuestionBlock,
   suggestDataName,
-} from "@/lib/surveys/editor-rules";
-import { withVisibleIf, type EarlierQuestion } from "@/lib/surveys/condition-choices";
-import type { BlockType } from "@/lib/surveys/schema";
+} from "@/lib/surveys/editor-rules.shared";
+import { withVisibleIf, type EarlierQuestion } from "@/lib/surveys/condition-choices.shared";
+import type { BlockType } from "@/lib/surveys/schema.shared";
 import { BlockHeader } from "./block-header";
 import { BlockTypeFields } from "./block-type-fields";
 import { ConditionEditor } from "./condition-editor";

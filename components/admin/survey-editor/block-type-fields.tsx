@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { TextAreaField, TextField } from "@/components/ui/text-field";
-import { scaleBound } from "@/lib/surveys/editor-rules";
+import { scaleBound } from "@/lib/surveys/editor-rules.shared";
 import type { EditorBlock } from "./model";
 import { OptionsEditor } from "./options-editor";
 

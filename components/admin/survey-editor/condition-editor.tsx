@@ -4,8 +4,12 @@ import { Filter, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { FieldError } from "@/components/ui/field-error";
-import { fromParts, newComparison, type EarlierQuestion } from "@/lib/surveys/condition-choices";
-import { conditionParts, type VisibleIf } from "@/lib/surveys/conditions";
+import {
+  fromParts,
+  newComparison,
+  type EarlierQuestion,
+} from "@/lib/surveys/condition-choices.shared";
+import { conditionParts, type VisibleIf } from "@/lib/surveys/conditions.shared";
 import { ConditionRow } from "./condition-row";
 import { ConditionSentence } from "./condition-sentence";
 import { conditionId } from "./element-ids";

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import type { AffectedCondition } from "@/lib/surveys/condition-impact";
+import type { AffectedCondition } from "@/lib/surveys/condition-impact.shared";
 import { ComparisonWords } from "./condition-sentence";
 import type { SurveyDraft } from "./use-survey-draft";
 import type { SurveySave } from "./use-survey-save";

@@ -8,9 +8,9 @@ import {
   opsOffered,
   withOp,
   type EarlierQuestion,
-} from "@/lib/surveys/condition-choices";
-import { opTakesValue, type Condition, type ConditionOp } from "@/lib/surveys/conditions";
-import type { QuestionBlock } from "@/lib/surveys/editor-rules";
+} from "@/lib/surveys/condition-choices.shared";
+import { opTakesValue, type Condition, type ConditionOp } from "@/lib/surveys/conditions.shared";
+import type { QuestionBlock } from "@/lib/surveys/editor-rules.shared";
 import { questionLabel } from "./condition-sentence";
 
 /**

@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { Fragment } from "react";
-import type { EarlierQuestion } from "@/lib/surveys/condition-choices";
-import { conditionParts, type Condition, type VisibleIf } from "@/lib/surveys/conditions";
-import type { QuestionBlock } from "@/lib/surveys/editor-rules";
+import type { EarlierQuestion } from "@/lib/surveys/condition-choices.shared";
+import { conditionParts, type Condition, type VisibleIf } from "@/lib/surveys/conditions.shared";
+import type { QuestionBlock } from "@/lib/surveys/editor-rules.shared";
 
 /** How a question is named in the editor's sentences: its text, or its data name without one. */
 export function questionLabel(question: QuestionBlock | undefined, dataName: string): string {

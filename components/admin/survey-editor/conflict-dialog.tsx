@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { Block } from "@/lib/surveys/schema";
+import type { Block } from "@/lib/surveys/schema.shared";
 import type { MergeConflict, Side } from "./merge";
 
 /**

@@ -1,11 +1,11 @@
-import { isQuestionBlock, renumber } from "@/lib/surveys/editor-rules";
-import type { Block, Step } from "@/lib/surveys/schema";
+import { isQuestionBlock, renumber } from "@/lib/surveys/editor-rules.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import { mergeOrder } from "./merge-order";
 
 /**
  * Three-way merge of a survey edited in two places at once: `base` is the version this editor
  * last loaded or saved, `mine` its working copy, `theirs` the version saved elsewhere since.
- * Steps and blocks are matched by id (`lib/surveys/ids.ts`). What only one side changed is taken
+ * Steps and blocks are matched by id (`lib/surveys/ids.shared.ts`). What only one side changed is taken
  * from that side: a block's content, the step it is in, a step's condition, added and removed
  * steps and blocks, and the order (`mergeOrder`). Only what both sides changed differently is a
  * conflict, decided per conflict by `choices` (mine when not given):

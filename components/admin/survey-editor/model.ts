@@ -4,9 +4,9 @@ import {
   defaultDataName,
   isQuestionType,
   renumber,
-} from "@/lib/surveys/editor-rules";
-import { newItemId } from "@/lib/surveys/ids";
-import type { Block, BlockType, Step } from "@/lib/surveys/schema";
+} from "@/lib/surveys/editor-rules.shared";
+import { newItemId } from "@/lib/surveys/ids.shared";
+import type { Block, BlockType, Step } from "@/lib/surveys/schema.shared";
 
 /**
  * The editor's working copy of a survey: the steps as the API has them, each step and block

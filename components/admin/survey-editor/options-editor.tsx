@@ -10,8 +10,8 @@ import {
   moveItem,
   normalizeOptionText,
   removeItem,
-} from "@/lib/surveys/editor-rules";
-import type { Block } from "@/lib/surveys/schema";
+} from "@/lib/surveys/editor-rules.shared";
+import type { Block } from "@/lib/surveys/schema.shared";
 
 type Option = Extract<Block, { type: "multiple_choice" }>["options"][number];
 

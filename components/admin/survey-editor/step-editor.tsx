@@ -3,8 +3,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
-import { earlierQuestions } from "@/lib/surveys/condition-choices";
-import type { Step } from "@/lib/surveys/schema";
+import { earlierQuestions } from "@/lib/surveys/condition-choices.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import { BlockEditor } from "./block-editor";
 import { ConditionEditor } from "./condition-editor";
 import { STEP_TITLE_ID, stepIdPrefix } from "./element-ids";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import { EditorFrame } from "./editor-frame";
 import { LoadedEditor } from "./loaded-editor";
 

@@ -2,8 +2,8 @@
 
 import { useEffect } from "react";
 import { z } from "zod";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import { stepsSchema, type Step } from "@/lib/surveys/schema";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import { stepsSchema, type Step } from "@/lib/surveys/schema.shared";
 import { toSteps, type EditorStep } from "./model";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/api-client.shared";
 
 const CHANNEL = "survey-editor";
 

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { withVisibleIf } from "@/lib/surveys/condition-choices";
+import { withVisibleIf } from "@/lib/surveys/condition-choices.shared";
 import {
   affectedConditions,
   resolveAffected,
@@ -11,10 +11,10 @@ import {
   trackReferences,
   type AffectedCondition,
   type References,
-} from "@/lib/surveys/condition-impact";
-import type { VisibleIf } from "@/lib/surveys/conditions";
-import { moveItem, removeItem } from "@/lib/surveys/editor-rules";
-import type { BlockType, Step } from "@/lib/surveys/schema";
+} from "@/lib/surveys/condition-impact.shared";
+import type { VisibleIf } from "@/lib/surveys/conditions.shared";
+import { moveItem, removeItem } from "@/lib/surveys/editor-rules.shared";
+import type { BlockType, Step } from "@/lib/surveys/schema.shared";
 import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,

@@ -4,11 +4,11 @@ import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useAutosave } from "@/components/data/use-autosave";
-import { api, ApiCallError } from "@/lib/api-client";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import { withStoredIds } from "@/lib/surveys/ids";
-import type { Step } from "@/lib/surveys/schema";
+import { api, ApiCallError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import { withStoredIds } from "@/lib/surveys/ids.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import { mergeSurveys, sameSteps, type MergeConflict, type Side } from "./merge";
 import { useStaleCheck } from "./use-stale-check";
 

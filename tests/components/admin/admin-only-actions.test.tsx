@@ -4,9 +4,9 @@ import { PanelMembersAdmin } from "@/components/admin/panel/panel-members-admin"
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { ScheduleNotice } from "@/components/admin/communication/schedule-notice";
 import { StudyDetail } from "@/components/admin/studies/study-detail";
-import type { PublicUser } from "@/lib/auth/public-user";
-import type { PanelUserList } from "@/lib/panel/schemas";
-import type { StudyDto } from "@/lib/studies/schemas";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
+import type { PanelUserList } from "@/lib/panel/schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { admin, message } from "../../support/communication";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";

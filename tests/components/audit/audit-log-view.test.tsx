@@ -4,8 +4,8 @@ import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { AuditLogView } from "@/components/admin/audit/audit-log-view";
 import { Toasts } from "@/components/ui/toasts";
-import { AUDIT_ACTIONS, auditActionSpecs } from "@/lib/audit/actions";
-import type { AuditEntryDto, AuditLogPage } from "@/lib/audit/schemas";
+import { AUDIT_ACTIONS, auditActionSpecs } from "@/lib/audit/actions.shared";
+import type { AuditEntryDto, AuditLogPage } from "@/lib/audit/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PanelMessageDetailDto } from "@/lib/mailings/schemas";
+import type { PanelMessageDetailDto } from "@/lib/mailings/schemas.shared";
 import { messagesOf } from "../../support/render-intl";
 import {
   admin,

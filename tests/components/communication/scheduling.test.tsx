@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PanelMessageDto } from "@/lib/mailings/schemas";
-import { resolveWallTime, wallTimeOf } from "@/lib/time/centre-time";
+import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import { resolveWallTime, wallTimeOf } from "@/lib/time/centre-time.shared";
 import {
   message,
   nl,

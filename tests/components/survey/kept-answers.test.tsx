@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QuickExitControl } from "@/components/public/quick-exit-control";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
-import type { Step } from "@/lib/surveys/schema";
-import type { PublicSurvey } from "@/lib/surveys/types";
+import type { Step } from "@/lib/surveys/schema.shared";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 

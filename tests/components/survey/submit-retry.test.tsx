@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { isDatabaseAway, retryDelayMs } from "@/components/survey/submit-retry";
 import { SurveySteps } from "@/components/survey/survey-steps";
-import type { PublicSurvey } from "@/lib/surveys/types";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Block, Step } from "@/lib/surveys/schema";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,

@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
-import { conditionProblems } from "@/lib/surveys/condition-rules";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Block, Step } from "@/lib/surveys/schema";
+import { conditionProblems } from "@/lib/surveys/condition-rules.shared";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Step } from "@/lib/surveys/schema";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,

@@ -8,9 +8,9 @@ import {
   DELETE as deleteRoute,
   GET as fileRoute,
 } from "@/app/api/study/[id]/attachments/[attachmentId]/route";
-import { MAX_ATTACHMENT_BYTES, type AttachmentList } from "@/lib/attachments/schemas";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { StudyStatus } from "@/lib/studies/schemas";
+import { MAX_ATTACHMENT_BYTES, type AttachmentList } from "@/lib/attachments/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { StudyStatus } from "@/lib/studies/schemas.shared";
 import { call } from "../../support/http";
 import { fileForm, PNG_BYTES, pdfBytes } from "../../support/files";
 import { staffWithSession } from "../../support/staff";

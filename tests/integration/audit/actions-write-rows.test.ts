@@ -22,7 +22,7 @@ import * as attachmentItem from "@/app/api/study/[id]/attachments/[attachmentId]
 import * as exportRoute from "@/app/api/study/[id]/responses/export/route";
 import * as studyItem from "@/app/api/study/[id]/route";
 import * as studyList from "@/app/api/study/route";
-import { AUDIT_ACTIONS, auditActionSpecs, type AuditAction } from "@/lib/audit/actions";
+import { AUDIT_ACTIONS, auditActionSpecs, type AuditAction } from "@/lib/audit/actions.shared";
 import { issueSetPasswordToken } from "@/lib/auth/password-reset";
 import { createSession, sessionCookieName } from "@/lib/auth/session";
 import { upload } from "../../support/attachments";

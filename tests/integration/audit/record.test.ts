@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb, transaction } from "@/db/client";
 import { auditLog } from "@/db/schema";
-import type { AuditAction } from "@/lib/audit/actions";
+import type { AuditAction } from "@/lib/audit/actions.shared";
 import { chainHash, GENESIS_HASH } from "@/lib/audit/chain";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { verifyAuditChain } from "@/lib/audit/verify";

@@ -11,7 +11,7 @@ import {
 import { createSession } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { installMailTransport } from "@/lib/mail";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { captureLogLines } from "../../support/log-lines";

@@ -5,7 +5,7 @@ import { sessions } from "@/db/schema";
 import * as challenges from "@/lib/auth/challenge";
 import { recordTimeStep, signInWithCode, signInWithPassword } from "@/lib/auth/login";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";
 
 // Two requests with the same challenge or code can both pass the checks before either has

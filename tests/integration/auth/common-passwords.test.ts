@@ -5,7 +5,7 @@ import * as login from "@/app/api/login/route";
 import * as reset from "@/app/api/reset_password/route";
 import * as staff from "@/app/api/staff/route";
 import { isCommonPassword } from "@/lib/auth/common-passwords";
-import { COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas";
+import { COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
 import { createStaffAccount, findStaffByEmail } from "@/lib/auth/staff-users";
 import { AppError } from "@/lib/errors/app-error";
 import { memoryOutbox } from "@/lib/mail/transports/memory";

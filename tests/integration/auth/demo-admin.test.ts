@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { demoAdminNotice, seedDemo } from "@/lib/demo/seed";
-import { passwordProblem } from "@/lib/auth/schemas";
+import { passwordProblem } from "@/lib/auth/schemas.shared";
 import * as login from "@/app/api/login/route";
 import { call } from "../../support/http";
 import { quietLogs } from "../../support/auth";

@@ -17,7 +17,7 @@ import {
 } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { withEnv } from "../../support/config";
 import { account, quietLogs } from "../../support/auth";
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { loginChallenges, sessions, staffUsers } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes";
+import { ErrorCode, type ErrorCodeValue } from "@/lib/errors/codes.shared";
 import { recordTimeStep, signInWithCode, signInWithPassword } from "@/lib/auth/login";
 import { confirmOwnPassword } from "@/lib/auth/reauth";
 import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createStaffAccount, findStaffByEmail } from "@/lib/auth/staff-users";
-import { emailField, passwordProblem } from "@/lib/auth/schemas";
+import { emailField, passwordProblem } from "@/lib/auth/schemas.shared";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { PASSWORD } from "../../support/auth";
 
 // Accounts made from the command line (and the demo seed): the same rules as the forms, told

@@ -7,7 +7,7 @@ import { newTotpSecret } from "@/lib/auth/totp";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { account, codeAt, userRow } from "../../support/auth";
 
 // The service calls behind turning two-factor on and off: what each refuses, and the line each

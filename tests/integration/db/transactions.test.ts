@@ -7,7 +7,7 @@ import { setStaffAdmin } from "@/lib/auth/staff-admin";
 import { removePanelUser } from "@/lib/panel/leave";
 import { signUp } from "@/lib/panel/signup";
 import { submitResponse } from "@/lib/responses/submit";
-import type { Answer } from "@/lib/surveys/answers";
+import type { Answer } from "@/lib/surveys/answers.shared";
 import { staffWithSession } from "../../support/staff";
 import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 

@@ -7,7 +7,7 @@ import { editorImages } from "@/db/schema";
 import { POST as uploadRoute } from "@/app/api/editor_image/route";
 import { GET as imageRoute } from "@/app/api/editor_image/[id]/route";
 import { MAX_EDITOR_IMAGE_BYTES, type EditorImageUpload } from "@/lib/editor-images/schemas";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { call } from "../../support/http";
 import { fileForm, JPEG_BYTES, PNG_BYTES, pdfBytes } from "../../support/files";
 import { exifHasGps, phonePhoto, pngOfSize } from "../../support/images";

@@ -11,7 +11,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/api/panel_message/r
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages, panelUsers } from "@/db/schema";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
-import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas";
+import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas.shared";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import {

@@ -7,7 +7,7 @@ import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelUsers } from "@/db/schema";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
-import type { PanelUserList } from "@/lib/panel/schemas";
+import type { PanelUserList } from "@/lib/panel/schemas.shared";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import {

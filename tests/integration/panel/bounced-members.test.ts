@@ -4,7 +4,7 @@ import { GET as listRoute } from "@/app/api/panel_user/route";
 import { POST as searchRoute } from "@/app/api/panel_user/search/route";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { installMailTransport } from "@/lib/mail";
-import type { PanelUserList } from "@/lib/panel/schemas";
+import type { PanelUserList } from "@/lib/panel/schemas.shared";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
 import { auditRowsOf, useFakeProvider } from "../../support/mailings";

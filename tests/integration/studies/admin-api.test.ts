@@ -9,8 +9,8 @@ import {
   PUT as updateRoute,
 } from "@/app/api/study/[id]/route";
 import { GET as openRoute } from "@/app/api/study/open/route";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { StudyDto, StudyList } from "@/lib/studies/schemas";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import {

@@ -5,7 +5,7 @@ import { GET as openRoute } from "@/app/api/study/open/route";
 import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
 import { seedDemo } from "@/lib/demo/seed";
-import type { StudyList } from "@/lib/studies/schemas";
+import type { StudyList } from "@/lib/studies/schemas.shared";
 import { call } from "../../support/http";
 
 // The e2e runs and a newcomer's database start from the demo seed: its studies must show up

@@ -12,7 +12,7 @@ import { POST as deleteResponseRoute } from "@/app/api/survey/response/delete/ro
 import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { runHousekeeping } from "@/lib/jobs/housekeeping";
-import type { StudyDto, StudyList } from "@/lib/studies/schemas";
+import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
 import type { Answer } from "../../support/answer";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";

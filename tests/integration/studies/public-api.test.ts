@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as readRoute } from "@/app/api/study/[id]/route";
 import { GET as finishedRoute } from "@/app/api/study/finished/route";
 import { GET as openRoute } from "@/app/api/study/open/route";
-import type { StudyDto, StudyList } from "@/lib/studies/schemas";
+import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
 import type { ErrorBody } from "@/lib/http/status";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";

@@ -4,9 +4,9 @@ import { GET as getRoute, PUT as putRoute } from "@/app/api/study/[id]/survey/ro
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { studies, surveyQuestions, surveys } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Step } from "@/lib/surveys/schema";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import type { Answer } from "../../support/answer";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";

@@ -5,11 +5,11 @@ import { GET as getSurveyRoute, PUT as putSurveyRoute } from "@/app/api/study/[i
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Step } from "@/lib/surveys/schema";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import { APP_ORIGIN, call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import { insertStudyWithSurvey, nextIp, sampleSteps } from "../../support/survey";

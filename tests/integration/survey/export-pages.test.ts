@@ -9,7 +9,7 @@ import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import { deriveSubmission } from "@/lib/responses/submission";
 import { submitResponse } from "@/lib/responses/submit";
 import { responseTokenHash } from "@/lib/responses/token";
-import type { Answer } from "@/lib/surveys/answers";
+import type { Answer } from "@/lib/surveys/answers.shared";
 import { insertStudyWithSurvey, validAnswers } from "../../support/survey";
 
 const scale = (value: number) => [

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/survey/[surveyUuid]/route";
 import { getDb } from "@/db/client";
 import { studies } from "@/db/schema";
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { getPublicSurvey } from "@/lib/surveys/public";
 import { call } from "../../support/http";
 import { insertStudyWithSurvey, sampleSteps } from "../../support/survey";

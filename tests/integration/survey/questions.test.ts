@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { surveyQuestions } from "@/db/schema";
 import { saveSurvey } from "@/lib/surveys/editor";
 import { markShownQuestions, questionsOf, surveyColumns } from "@/lib/surveys/questions";
-import type { Step } from "@/lib/surveys/schema";
+import type { Step } from "@/lib/surveys/schema.shared";
 import { insertStudyWithSurvey, sampleSteps, storedSurvey } from "../../support/survey";
 
 // The survey's list of every question it has ever had: the export's columns and codebook rest on

@@ -6,8 +6,8 @@ import { GET as getSurveyRoute, PUT as putSurveyRoute } from "@/app/api/study/[i
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { surveyQuestions } from "@/db/schema";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Block, Step } from "@/lib/surveys/schema";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import { APP_ORIGIN, call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import { insertStudyWithSurvey, nextIp, sampleSteps, storedSurvey } from "../../support/survey";

@@ -6,7 +6,7 @@ import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { openResponse } from "@/lib/responses/sealed-answers";
-import type { Step } from "@/lib/surveys/schema";
+import type { Step } from "@/lib/surveys/schema.shared";
 import { call } from "../../support/http";
 import { insertStudyWithSurvey, nextIp } from "../../support/survey";
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRoute, PUT as putRoute } from "@/app/api/study/[id]/survey/route";
 import { GET as versionRoute } from "@/app/api/study/[id]/survey/version/route";
-import { ErrorCode } from "@/lib/errors/codes";
-import type { EditorSurvey } from "@/lib/surveys/editor-schemas";
-import type { Step } from "@/lib/surveys/schema";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import type { Answer } from "../../support/answer";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";

@@ -5,7 +5,7 @@ import {
   AUDIT_TARGET_TYPES,
   AUDITED_STUDY_STATUSES,
   auditActionSpecs,
-} from "@/lib/audit/actions";
+} from "@/lib/audit/actions.shared";
 
 describe("the audit action list", () => {
   it("knows the study statuses the database knows", () => {

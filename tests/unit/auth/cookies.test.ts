@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { challengeCookie, clearedChallengeCookie } from "@/lib/auth/challenge";
 import { jsonWithCookies } from "@/lib/auth/responses";
-import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint";
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from "@/lib/auth/signed-in-hint.shared";
 import { withEnv } from "../../support/config";
 
 describe("the signed-in hint", () => {

@@ -8,8 +8,8 @@ import {
   passwordProblem,
   resetPasswordFormSchema,
   type Texts,
-} from "@/lib/auth/schemas";
-import { inviteStaffSchema } from "@/lib/auth/staff-schemas";
+} from "@/lib/auth/schemas.shared";
+import { inviteStaffSchema } from "@/lib/auth/staff-schemas.shared";
 import en from "@/i18n/messages/en";
 import nl from "@/i18n/messages/nl";
 

@@ -4,7 +4,7 @@ import {
   panelSignupSchema,
   panelUserListQuerySchema,
   verifyEmailSchema,
-} from "@/lib/panel/schemas";
+} from "@/lib/panel/schemas.shared";
 
 describe("panel schemas", () => {
   it("normalise a sign-up address and refuse malformed ones", () => {

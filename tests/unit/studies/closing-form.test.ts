@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centreLocalToUnix, studyClosingFormSchema } from "@/lib/studies/admin-schemas";
+import { centreLocalToUnix, studyClosingFormSchema } from "@/lib/studies/admin-schemas.shared";
 
 const utc = (...parts: [number, number, number, number, number]) => Date.UTC(...parts) / 1000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { studyStatus } from "@/db/schema";
-import { isPublicStudyStatus, STUDY_STATUSES, studySchema } from "@/lib/studies/schemas";
+import { isPublicStudyStatus, STUDY_STATUSES, studySchema } from "@/lib/studies/schemas.shared";
 import { toStudyDto, unixSeconds, type StudyRow } from "@/lib/studies/serialize";
 
 const row: StudyRow = {

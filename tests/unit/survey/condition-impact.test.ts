@@ -7,7 +7,7 @@ import {
   opsOffered,
   replaceComparison,
   withOp,
-} from "@/lib/surveys/condition-choices";
+} from "@/lib/surveys/condition-choices.shared";
 import {
   affectedConditions,
   resolveAffected,
@@ -16,11 +16,16 @@ import {
   type KeyedBlock,
   type KeyedStep,
   type References,
-} from "@/lib/surveys/condition-impact";
-import { conditionProblems } from "@/lib/surveys/condition-rules";
-import { conditionParts } from "@/lib/surveys/conditions";
-import { moveItem, removeItem, renumber, type QuestionBlock } from "@/lib/surveys/editor-rules";
-import type { Block, Step } from "@/lib/surveys/schema";
+} from "@/lib/surveys/condition-impact.shared";
+import { conditionProblems } from "@/lib/surveys/condition-rules.shared";
+import { conditionParts } from "@/lib/surveys/conditions.shared";
+import {
+  moveItem,
+  removeItem,
+  renumber,
+  type QuestionBlock,
+} from "@/lib/surveys/editor-rules.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import { surveyArb } from "../../support/survey-arbitraries";
 
 const happened: Block = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { conditionProblems, opsFor } from "@/lib/surveys/condition-rules";
-import { visibleIfSchema } from "@/lib/surveys/conditions";
-import { saveSurveySchema } from "@/lib/surveys/editor-schemas";
-import type { Block, Step } from "@/lib/surveys/schema";
+import { conditionProblems, opsFor } from "@/lib/surveys/condition-rules.shared";
+import { visibleIfSchema } from "@/lib/surveys/conditions.shared";
+import { saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 
 const single: Block = {
   type: "multiple_choice",

@@ -12,9 +12,9 @@ import {
   sortAndRenumber,
   suggestDataName,
   surveyProblems,
-} from "@/lib/surveys/editor-rules";
-import { saveSurveySchema } from "@/lib/surveys/editor-schemas";
-import type { Block, Step } from "@/lib/surveys/schema";
+} from "@/lib/surveys/editor-rules.shared";
+import { saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 
 const SURVEY_UUID = "0b6e4b8e-9a53-4c1e-9f53-1f0c5d2f1a10";
 

@@ -8,11 +8,17 @@ import {
   responseRow,
   SHOWN_NOT_ANSWERED,
 } from "@/lib/responses/export-table";
-import type { Answer } from "@/lib/surveys/answers";
-import { isAnswerGiven, isQuestion, isShown, surveyPath, surveyPathFor } from "@/lib/surveys/path";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import {
+  isAnswerGiven,
+  isQuestion,
+  isShown,
+  surveyPath,
+  surveyPathFor,
+} from "@/lib/surveys/path.shared";
 import { questionsOf } from "@/lib/surveys/questions";
-import type { Step } from "@/lib/surveys/schema";
-import { collectAnswers, validateSubmission } from "@/lib/surveys/validation";
+import type { Step } from "@/lib/surveys/schema.shared";
+import { collectAnswers, validateSubmission } from "@/lib/surveys/validation.shared";
 import {
   answerPicksArb,
   answersByPosition,

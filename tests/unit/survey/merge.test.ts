@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeSurveys, sameSteps, type Side } from "@/components/admin/survey-editor/merge";
-import { renumber, surveyProblems } from "@/lib/surveys/editor-rules";
-import { withIds } from "@/lib/surveys/ids";
-import { stepsSchema, type Block, type Step } from "@/lib/surveys/schema";
+import { renumber, surveyProblems } from "@/lib/surveys/editor-rules.shared";
+import { withIds } from "@/lib/surveys/ids.shared";
+import { stepsSchema, type Block, type Step } from "@/lib/surveys/schema.shared";
 import { surveyArb } from "../../support/survey-arbitraries";
 
 // Two tabs edit one survey: base is what both loaded, mine this tab's working copy, theirs what

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/i18n/messages/en";
 import nl from "@/i18n/messages/nl";
-import { answerProblemMessages } from "@/lib/surveys/validation";
+import { answerProblemMessages } from "@/lib/surveys/validation.shared";
 
 describe("survey texts", () => {
   it("uses the product's texts as written", () => {

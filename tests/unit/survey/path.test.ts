@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Answer } from "@/lib/surveys/answers";
-import { conditionProblems } from "@/lib/surveys/condition-rules";
-import type { Condition } from "@/lib/surveys/conditions";
+import type { Answer } from "@/lib/surveys/answers.shared";
+import { conditionProblems } from "@/lib/surveys/condition-rules.shared";
+import type { Condition } from "@/lib/surveys/conditions.shared";
 import {
   isShown,
   nextPathStep,
@@ -11,14 +11,14 @@ import {
   shownDataNames,
   surveyPath,
   surveyPathFor,
-} from "@/lib/surveys/path";
-import type { Block, Step } from "@/lib/surveys/schema";
+} from "@/lib/surveys/path.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import {
   collectAnswers,
   isQuestion,
   stepProblems,
   validateSubmission,
-} from "@/lib/surveys/validation";
+} from "@/lib/surveys/validation.shared";
 import { answerPicksArb, answersByPosition, surveyArb } from "@/tests/support/survey-arbitraries";
 
 const happened: Block = {

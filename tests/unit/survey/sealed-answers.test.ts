@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { encrypt } from "@/lib/crypto/aead";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { openAnswers, openResponse, SealedAnswersError } from "@/lib/responses/sealed-answers";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 
 const answers: StoredAnswer[] = [
   { type: "scale", data_name: "impact", scale_value: 4, question_text: "How big?" },

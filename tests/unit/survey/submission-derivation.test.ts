@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveSubmission } from "@/lib/responses/submission";
 import { legacyResponseTokenHash, responseTokenHash } from "@/lib/responses/token";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 
 /**
  * Fixed values for a fixed key. The submission and answers hashes are stored, and a retry must

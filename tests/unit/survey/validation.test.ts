@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { submitAnswersSchema, type Answer } from "@/lib/surveys/answers";
-import type { Block, Step } from "@/lib/surveys/schema";
+import { submitAnswersSchema, type Answer } from "@/lib/surveys/answers.shared";
+import type { Block, Step } from "@/lib/surveys/schema.shared";
 import {
   checkAnswer,
   collectAnswers,
@@ -10,7 +10,7 @@ import {
   stepProblems,
   validateSubmission,
   type QuestionBlock,
-} from "@/lib/surveys/validation";
+} from "@/lib/surveys/validation.shared";
 
 const open = (is_required: boolean): QuestionBlock => ({
   type: "open_question",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centreOffsetMinutes, resolveWallTime, wallTimeOf } from "@/lib/time/centre-time";
+import { centreOffsetMinutes, resolveWallTime, wallTimeOf } from "@/lib/time/centre-time.shared";
 
 describe("the centre's clocks (Europe/Amsterdam)", () => {
   it("reads an ordinary time in winter and in summer", () => {

@@ -80,8 +80,8 @@ function rulesBroken(violations: Violation[], from: string): string[] {
 const base = {
   "config/index.ts": `${marked}export const config = { url: "x" };\n`,
   "db/client.ts": `${marked}import { config } from "@/config";\nexport const getDb = () => config;\n`,
-  "lib/errors/codes.ts": "export const ErrorCode = { NOT_FOUND: 14 } as const;\n",
-  "lib/errors/app-error.ts": `${marked}import { ErrorCode } from "./codes";\nexport const notFound = () => ErrorCode.NOT_FOUND;\n`,
+  "lib/errors/codes.shared.ts": "export const ErrorCode = { NOT_FOUND: 14 } as const;\n",
+  "lib/errors/app-error.ts": `${marked}import { ErrorCode } from "./codes.shared";\nexport const notFound = () => ErrorCode.NOT_FOUND;\n`,
 };
 
 describe("the module boundary check", () => {
@@ -89,11 +89,11 @@ describe("the module boundary check", () => {
     const dir = tree({
       ...base,
       "lib/panel/list.ts": `${marked}import { getDb } from "@/db/client";\nexport const list = () => getDb();\n`,
-      "lib/panel/schemas.ts":
-        'import { ErrorCode } from "@/lib/errors/codes";\nexport const code = ErrorCode;\n',
+      "lib/panel/schemas.shared.ts":
+        'import { ErrorCode } from "@/lib/errors/codes.shared";\nexport const code = ErrorCode;\n',
       "lib/http/handler.ts": `${marked}import { notFound } from "@/lib/errors/app-error";\nexport const route = () => notFound();\n`,
       "components/panel/list-view.tsx":
-        '"use client";\nimport { code } from "@/lib/panel/schemas";\nexport function ListView() { return <p>{code.NOT_FOUND}</p>; }\n',
+        '"use client";\nimport { code } from "@/lib/panel/schemas.shared";\nexport function ListView() { return <p>{code.NOT_FOUND}</p>; }\n',
       "app/page.tsx":
         'import { ListView } from "@/components/panel/list-view";\nimport { list } from "@/lib/panel/list";\nimport { route } from "@/lib/http/handler";\nexport default function Page() { list(); route(); return <ListView />; }\n',
     });
@@ -112,10 +112,10 @@ describe("the module boundary check", () => {
       "app/widget.tsx":
         '"use client";\nimport { getDb } from "@/db/client";\nexport function Widget() { return <p>{String(getDb())}</p>; }\n',
       // A component that reaches a server module through a module the browser may load.
-      "lib/panel/schemas.ts":
+      "lib/panel/schemas.shared.ts":
         'import { notFound } from "@/lib/errors/app-error";\nexport const nf = notFound;\n',
       "components/panel/form.tsx":
-        'import { nf } from "@/lib/panel/schemas";\nexport function Form() { return <p>{nf()}</p>; }\n',
+        'import { nf } from "@/lib/panel/schemas.shared";\nexport function Form() { return <p>{nf()}</p>; }\n',
       // Two packages that depend on each other, without any module cycle.
       "lib/alpha/one.ts": `${marked}import { two } from "@/lib/beta/two";\nexport const one = () => two;\n`,
       "lib/beta/three.ts": `${marked}import { four } from "@/lib/alpha/four";\nexport const three = () => four;\n`,
@@ -142,7 +142,9 @@ describe("the module boundary check", () => {
     expect(rulesBroken(violations, "components/panel/form.tsx")).toEqual([
       "client-not-to-server-only",
     ]);
-    expect(rulesBroken(violations, "lib/panel/schemas.ts")).toEqual(["client-not-to-server-only"]);
+    expect(rulesBroken(violations, "lib/panel/schemas.shared.ts")).toEqual([
+      "client-not-to-server-only",
+    ]);
     const packageCycles = violations.filter((v) => v.rule.name === "no-package-cycles");
     expect(packageCycles.map((v) => v.from).sort()).toEqual(["lib/alpha", "lib/beta"]);
     expect(violations.some((v) => v.rule.name === "no-module-cycles")).toBe(false);

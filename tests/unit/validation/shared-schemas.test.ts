@@ -7,7 +7,7 @@ import {
   idSchema,
   localeSchema,
   uuidSchema,
-} from "@/lib/validation";
+} from "@/lib/validation/common.shared";
 
 describe("shared validation: ids from paths and query strings", () => {
   it("accept plain positive ids up to the integer range", () => {

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { deleteMessage, updateMessage } from "@/lib/mailings/drafts";
 import { messageDetail } from "@/lib/mailings/read";
-import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/mailings/schemas";
+import { panelMessageParamsSchema, panelMessageUpdateSchema } from "@/lib/mailings/schemas.shared";
 import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";

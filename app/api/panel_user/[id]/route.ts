@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { deletePanelMember } from "@/lib/panel/leave";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { searchPanelUsers } from "@/lib/panel/list";
-import { PANEL_PAGE_SIZE, panelUserSearchSchema } from "@/lib/panel/schemas";
+import { PANEL_PAGE_SIZE, panelUserSearchSchema } from "@/lib/panel/schemas.shared";
 
 export const dynamic = "force-dynamic";
 

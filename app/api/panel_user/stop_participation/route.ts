@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
-import { stopParticipationSchema } from "@/lib/panel/schemas";
+import { stopParticipationSchema } from "@/lib/panel/schemas.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { otherMethods, route } from "@/lib/http/handler";
 import { siteUrlWithFragment } from "@/lib/links/site-url";
 import { stopParticipation } from "@/lib/panel/leave";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
-import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas";
+import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
-import { verifyEmailSchema } from "@/lib/panel/schemas";
+import { verifyEmailSchema } from "@/lib/panel/schemas.shared";
 import { verifyEmail } from "@/lib/panel/verify";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 import { removeStaff, setStaffAdmin } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
-import { confirmPasswordSchema } from "@/lib/auth/schemas";
-import { updateStaffSchema } from "@/lib/auth/staff-schemas";
-import { idParamsSchema } from "@/lib/validation";
+import { confirmPasswordSchema } from "@/lib/auth/schemas.shared";
+import { updateStaffSchema } from "@/lib/auth/staff-schemas.shared";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const PUT = route(

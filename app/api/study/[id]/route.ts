@@ -1,9 +1,9 @@
 import { otherMethods, route } from "@/lib/http/handler";
-import { UPDATE_STUDY_MAX_BODY_BYTES, updateStudySchema } from "@/lib/studies/admin-schemas";
+import { UPDATE_STUDY_MAX_BODY_BYTES, updateStudySchema } from "@/lib/studies/admin-schemas.shared";
 import { deleteStudy } from "@/lib/studies/delete";
 import { readStudy } from "@/lib/studies/read";
 import { updateStudy } from "@/lib/studies/update";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { StudyDetail } from "@/components/public/study-detail";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
-import { idSchema } from "@/lib/validation";
+import { idSchema } from "@/lib/validation/common.shared";
 
 /**
  * Rendered per request, never cached per address: a cached page per requested id would let

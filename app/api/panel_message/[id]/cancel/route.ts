@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { cancelScheduled } from "@/lib/mailings/schedule";
-import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
+import { panelMessageParamsSchema } from "@/lib/mailings/schemas.shared";
 import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import { otherMethods, route } from "@/lib/http/handler";
 import { startDelivery, watchSchedule } from "@/lib/mailings/delivery/start";
 import { queueMessage } from "@/lib/mailings/queue";
 import { scheduleMessage } from "@/lib/mailings/schedule";
-import { panelMessageParamsSchema, panelMessageSendSchema } from "@/lib/mailings/schemas";
+import { panelMessageParamsSchema, panelMessageSendSchema } from "@/lib/mailings/schemas.shared";
 import { toPanelMessageDto } from "@/lib/mailings/serialize";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { otherMethods, route } from "@/lib/http/handler";
-import { panelMessageParamsSchema } from "@/lib/mailings/schemas";
+import { panelMessageParamsSchema } from "@/lib/mailings/schemas.shared";
 import { sendTestMail, TEST_MAILS_PER_HOUR } from "@/lib/mailings/test-mail";
 
 export const dynamic = "force-dynamic";

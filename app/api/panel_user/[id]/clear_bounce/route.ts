@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { clearBounce } from "@/lib/panel/bounce";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { resendVerification } from "@/lib/panel/resend-verification";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { confirmPasswordSchema } from "@/lib/auth/schemas";
+import { confirmPasswordSchema } from "@/lib/auth/schemas.shared";
 import { resetStaffTwoFactor } from "@/lib/auth/staff-admin";
 import { toStaffListItem } from "@/lib/auth/staff-list";
 import { otherMethods, route } from "@/lib/http/handler";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const POST = route(
   { auth: "admin", params: idParamsSchema, body: confirmPasswordSchema() },

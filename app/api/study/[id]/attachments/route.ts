@@ -1,9 +1,9 @@
 import { addAttachment } from "@/lib/attachments/store";
 import { listAttachments } from "@/lib/attachments/read";
-import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/schemas";
+import { MAX_ATTACHMENT_BYTES } from "@/lib/attachments/schemas.shared";
 import { multipartLimit } from "@/lib/http/body-limit";
 import { otherMethods, route } from "@/lib/http/handler";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 import { fileUploadSchema } from "@/lib/uploads/schemas";
 
 export const dynamic = "force-dynamic";

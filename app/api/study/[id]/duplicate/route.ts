@@ -1,7 +1,7 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { otherMethods, route } from "@/lib/http/handler";
 import { duplicateStudy } from "@/lib/studies/duplicate";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

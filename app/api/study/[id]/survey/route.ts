@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { getEditorSurvey, saveSurvey } from "@/lib/surveys/editor";
-import { SAVE_SURVEY_MAX_BODY_BYTES, saveSurveySchema } from "@/lib/surveys/editor-schemas";
-import { idParamsSchema } from "@/lib/validation";
+import { SAVE_SURVEY_MAX_BODY_BYTES, saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { submitBudget } from "@/lib/responses/rate-limits";
 import { submitResponse } from "@/lib/responses/submit";
-import { submitAnswersSchema } from "@/lib/surveys/answers";
+import { submitAnswersSchema } from "@/lib/surveys/answers.shared";
 import { surveyUuidParamsSchema } from "@/lib/surveys/params";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { lookupResponse } from "@/lib/responses/lookup";
 import { responseTokenBudget } from "@/lib/responses/rate-limits";
-import { responseTokenSchema } from "@/lib/responses/schemas";
+import { responseTokenSchema } from "@/lib/responses/schemas.shared";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,9 @@
 import { readAttachmentFile } from "@/lib/attachments/read";
 import { attachmentResponse } from "@/lib/attachments/response";
-import { attachmentFileQuerySchema, attachmentParamsSchema } from "@/lib/attachments/schemas";
+import {
+  attachmentFileQuerySchema,
+  attachmentParamsSchema,
+} from "@/lib/attachments/schemas.shared";
 import { deleteAttachment } from "@/lib/attachments/store";
 import { otherMethods, route } from "@/lib/http/handler";
 

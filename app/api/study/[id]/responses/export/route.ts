@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { checkExport, exportQuerySchema, exportResponses } from "@/lib/responses/export-download";
-import { idParamsSchema } from "@/lib/validation";
+import { idParamsSchema } from "@/lib/validation/common.shared";
 
 export const dynamic = "force-dynamic";
 // A large study takes a while to stream; hosts with a time limit per call allow this much.

@@ -1,7 +1,7 @@
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
-import { idSchema } from "@/lib/validation";
+import { idSchema } from "@/lib/validation/common.shared";
 
 export const generateMetadata = metadataFor("surveyEditor");
 

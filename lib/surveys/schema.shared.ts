@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visibleIfSchema } from "./conditions";
+import { visibleIfSchema } from "./conditions.shared";
 
 const dataName = z.string().trim().max(100);
 const order = z.number().int().min(0);

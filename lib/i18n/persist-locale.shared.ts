@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locales";
+import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale } from "./locales.shared";
 
 /** Stores the language choice in the cookie the server reads and in localStorage. */
 export function persistLocale(locale: Locale): void {

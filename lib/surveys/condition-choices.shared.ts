@@ -1,13 +1,13 @@
-import { comparisonProblem, opsFor } from "./condition-rules";
+import { comparisonProblem, opsFor } from "./condition-rules.shared";
 import {
   conditionParts,
   opTakesValue,
   type Condition,
   type ConditionOp,
   type VisibleIf,
-} from "./conditions";
-import { isQuestionBlock, type QuestionBlock } from "./editor-rules";
-import type { Block, Step } from "./schema";
+} from "./conditions.shared";
+import { isQuestionBlock, type QuestionBlock } from "./editor-rules.shared";
+import type { Block, Step } from "./schema.shared";
 
 /**
  * What the editor offers when staff build a condition, from the same rules the save enforces

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { digitsSchema, idSchema } from "@/lib/validation";
+import { digitsSchema, idSchema } from "@/lib/validation/common.shared";
 import {
   AUDIT_ACTIONS,
   type AnyAuditDetails,
   type AuditAction,
   type AuditTargetType,
-} from "./actions";
+} from "./actions.shared";
 
 /**
  * GET /api/audit_log: the query, shared by the audit screen and the handler. Browser-safe.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "@/lib/validation";
+import { idSchema } from "@/lib/validation/common.shared";
 
 /** The largest PDF a study can carry: 20 MB (base 1024, as sizes are shown). */
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { MAX_INT4, uuidSchema } from "@/lib/validation";
-import { conditionProblemMessages, conditionProblems } from "./condition-rules";
-import { surveyProblemMessages, surveyProblems } from "./editor-rules";
-import { stepsSchema, type Step } from "./schema";
+import { MAX_INT4, uuidSchema } from "@/lib/validation/common.shared";
+import { conditionProblemMessages, conditionProblems } from "./condition-rules.shared";
+import { surveyProblemMessages, surveyProblems } from "./editor-rules.shared";
+import { stepsSchema, type Step } from "./schema.shared";
 
 /**
  * `PUT /api/study/{id}/survey`: the whole survey as the editor holds it. `study_id` and

@@ -1,4 +1,4 @@
-import type { Answer, StoredAnswer } from "./answers";
+import type { Answer, StoredAnswer } from "./answers.shared";
 import {
   isAnswerGiven,
   isQuestion,
@@ -7,8 +7,8 @@ import {
   shownDataNames,
   surveyPath,
   type SurveyPath,
-} from "./path";
-import type { Block, Step } from "./schema";
+} from "./path.shared";
+import type { Block, Step } from "./schema.shared";
 
 export { isQuestion };
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@/lib/errors/codes";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
  * The one way the browser talks to the JSON API. Every call resolves to a result, never throws,

@@ -1,6 +1,11 @@
-import { conditionParts, type Condition, type ConditionOp, type VisibleIf } from "./conditions";
-import { isQuestionBlock, type QuestionBlock } from "./editor-rules";
-import type { Step } from "./schema";
+import {
+  conditionParts,
+  type Condition,
+  type ConditionOp,
+  type VisibleIf,
+} from "./conditions.shared";
+import { isQuestionBlock, type QuestionBlock } from "./editor-rules.shared";
+import type { Step } from "./schema.shared";
 
 /**
  * What a condition may say, shared by the editor (which offers only what fits) and the survey

@@ -1,6 +1,11 @@
 import { z } from "zod";
-import type { PublicUser } from "./public-user";
-import { confirmPasswordField, emailField, MAX_PASSWORD_LENGTH, type Texts } from "./schemas";
+import type { PublicUser } from "./public-user.shared";
+import {
+  confirmPasswordField,
+  emailField,
+  MAX_PASSWORD_LENGTH,
+  type Texts,
+} from "./schemas.shared";
 
 // Shared with the staff screen in the browser: zod and types only, nothing that reaches the
 // database.

@@ -1,7 +1,7 @@
-import type { Answer } from "./answers";
-import { conditionParts, type Condition, type VisibleIf } from "./conditions";
-import { isQuestionBlock, type QuestionBlock } from "./editor-rules";
-import type { Block, Step } from "./schema";
+import type { Answer } from "./answers.shared";
+import { conditionParts, type Condition, type VisibleIf } from "./conditions.shared";
+import { isQuestionBlock, type QuestionBlock } from "./editor-rules.shared";
+import type { Block, Step } from "./schema.shared";
 
 /**
  * The path through a survey: which steps and blocks a participant is shown, given their

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { resolveWallTime } from "@/lib/time/centre-time";
-import { studyStatusSchema } from "./schemas";
+import { resolveWallTime } from "@/lib/time/centre-time.shared";
+import { studyStatusSchema } from "./schemas.shared";
 
 export const DEFAULT_STUDY_NAME = "new study";
 /** The largest sample size a study may set (far above any real study, within an integer). */

@@ -1,4 +1,4 @@
-import type { Step } from "./schema";
+import type { Step } from "./schema.shared";
 
 /** GET /api/survey/{surveyUuid}: the survey (study id, uuid, steps) plus the study's name. */
 export type PublicSurvey = {

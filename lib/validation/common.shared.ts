@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { locales } from "@/lib/i18n/locales";
+import { locales } from "@/lib/i18n/locales.shared";
 
 /**
  * The building blocks every payload schema uses, in one place so a route and the form that

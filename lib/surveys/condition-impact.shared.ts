@@ -1,8 +1,8 @@
-import { comparisonProblem } from "./condition-rules";
-import { conditionParts, type Condition, type VisibleIf } from "./conditions";
-import { earlierQuestions, replaceComparison, withVisibleIf } from "./condition-choices";
-import { isQuestionBlock, type QuestionBlock } from "./editor-rules";
-import type { Block, Step } from "./schema";
+import { comparisonProblem } from "./condition-rules.shared";
+import { conditionParts, type Condition, type VisibleIf } from "./conditions.shared";
+import { earlierQuestions, replaceComparison, withVisibleIf } from "./condition-choices.shared";
+import { isQuestionBlock, type QuestionBlock } from "./editor-rules.shared";
+import type { Block, Step } from "./schema.shared";
 
 /**
  * What an edit does to the conditions that depend on what it changed. The editor keeps a key on

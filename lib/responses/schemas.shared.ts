@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StoredAnswer } from "@/lib/surveys/answers";
+import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 
 /**
  * The body of POST /api/survey/response/lookup and /delete: the token, never in a URL. The

@@ -1,4 +1,4 @@
-import type { Step } from "./schema";
+import type { Step } from "./schema.shared";
 
 /**
  * Every step and block of a survey carries an id of its own, unique within the survey and kept

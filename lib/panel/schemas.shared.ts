@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { digitsSchema, emailSchema, idOrNumberSchema } from "@/lib/validation";
+import { digitsSchema, emailSchema, idOrNumberSchema } from "@/lib/validation/common.shared";
 
 /** POST /api/panel_user: shared by the home form and the handler. */
 export const panelSignupSchema = z.object({ email: emailSchema() });

@@ -1,4 +1,4 @@
-import { blockSchema, type Block, type BlockType, type Step } from "./schema";
+import { blockSchema, type Block, type BlockType, type Step } from "./schema.shared";
 
 /**
  * The survey editor's rules, shared by the editor page (which applies them as staff edit) and

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "@/lib/validation";
+import { emailSchema } from "@/lib/validation/common.shared";
 import enAuth from "@/i18n/messages/en/auth.json";
 
 /**
