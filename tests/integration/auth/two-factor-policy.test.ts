@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, gt } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLog, sessions } from "@/db/schema";
@@ -210,12 +210,18 @@ describe("STAFF_TWO_FACTOR=required, an account without two-factor", () => {
 
       // The server-side reset (npm run staff:reset-2fa) of the admin: signed out everywhere,
       // two-factor off, one audit row without an actor; afterwards they too must set it up.
-      const before = await (await getDb()).select().from(auditLog);
+      // Rows in the order they were written: a select without an order has none on Postgres.
+      const writtenSince = async (afterId: number) =>
+        (await getDb())
+          .select()
+          .from(auditLog)
+          .where(gt(auditLog.id, afterId))
+          .orderBy(asc(auditLog.id));
+      const lastBefore = (await writtenSince(0)).at(-1)?.id ?? 0;
       const reset = await resetTwoFactorByEmail(admin.email.toUpperCase());
       expect(reset).toMatchObject({ id: admin.user.id, twoFactorEnabled: false, totpSecret: null });
       expect((await call(whoami.GET, { cookie: adminCookie })).status).toBe(401);
-      const rows = await (await getDb()).select().from(auditLog);
-      expect(rows.slice(before.length)).toMatchObject([
+      expect(await writtenSince(lastBefore)).toMatchObject([
         {
           action: "two_factor_reset",
           actorId: null,
