@@ -6,6 +6,7 @@ import {
   type AttachmentList,
 } from "@/lib/attachments/schemas.shared";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
+import sharp from "sharp";
 import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { cookieHeader, signInApi } from "../support/e2e/api-session";
@@ -189,7 +190,14 @@ test.describe("study uploads through next start", () => {
     expect(headers["content-security-policy"]).toBe(
       "default-src 'none'; frame-ancestors 'none'; sandbox",
     );
-    expect(Buffer.compare(await image.body(), PNG_BYTES)).toBe(0);
+    // The upload was re-encoded (no metadata kept): the same picture, not the same bytes.
+    const served = await sharp(await image.body()).metadata();
+    const sent = await sharp(PNG_BYTES).metadata();
+    expect({ format: served.format, width: served.width, height: served.height }).toEqual({
+      format: "png",
+      width: sent.width,
+      height: sent.height,
+    });
     await anonymous.dispose();
   });
 });
