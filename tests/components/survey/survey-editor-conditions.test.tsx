@@ -12,6 +12,7 @@ import {
   type RecordedRequest,
 } from "../../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { happenedQuestion, oftenQuestion } from "../../support/branching-blocks";
 
 // Saves wait for a pause in editing (800 ms); on a busy machine a round trip takes longer.
 configure({ asyncUtilTimeout: 4000 });
@@ -29,29 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const happened: Block = {
-  type: "multiple_choice",
-  data_name: "happened",
-  order: 0,
-  question_text: "Has this happened to you?",
-  allow_multiple: false,
-  is_required: false,
-  options: [
-    { order: 0, text: "Yes" },
-    { order: 1, text: "No" },
-  ],
-};
-const often: Block = {
-  type: "scale",
-  data_name: "often",
-  order: 1,
-  question_text: "How often?",
-  min_value: 1,
-  max_value: 5,
-  min_label: "",
-  max_label: "",
-  is_required: true,
-};
+const happened: Block = happenedQuestion();
+const often: Block = oftenQuestion();
 const where: Block = {
   type: "multiple_choice",
   data_name: "where",

@@ -27,31 +27,12 @@ import {
 } from "@/lib/surveys/editor-rules.shared";
 import type { Block, Step } from "@/lib/surveys/schema.shared";
 import { surveyArb } from "../../support/survey-arbitraries";
+import { happenedQuestion, oftenQuestion } from "../../support/branching-blocks";
 
-const happened: Block = {
-  type: "multiple_choice",
-  data_name: "happened",
-  order: 0,
-  question_text: "Has this happened to you?",
-  allow_multiple: false,
-  is_required: false,
-  options: [
-    { order: 0, text: "Yes" },
-    { order: 1, text: "No" },
-  ],
-};
-const often: Block = {
-  type: "scale",
-  data_name: "often",
-  order: 1,
-  question_text: "How often?",
-  min_value: 1,
-  max_value: 5,
-  min_label: "",
-  max_label: "",
-  is_required: true,
+const happened: Block = happenedQuestion();
+const often: Block = oftenQuestion({
   visible_if: { data_name: "happened", op: "equals", value: "Yes" },
-};
+});
 
 function keyed(steps: Step[]): KeyedStep[] {
   return steps.map((step, s) => ({

@@ -20,31 +20,14 @@ import {
   validateSubmission,
 } from "@/lib/surveys/validation.shared";
 import { answerPicksArb, answersByPosition, surveyArb } from "@/tests/support/survey-arbitraries";
+import { happenedQuestion, oftenQuestion } from "@/tests/support/branching-blocks";
 
-const happened: Block = {
-  type: "multiple_choice",
-  data_name: "happened",
-  order: 0,
-  question_text: "Has this happened to you?",
-  allow_multiple: false,
-  is_required: true,
-  options: [
-    { order: 0, text: "Yes" },
-    { order: 1, text: "No" },
-  ],
-};
-const often: Block = {
-  type: "scale",
+const happened: Block = happenedQuestion({ is_required: true });
+const often: Block = oftenQuestion({
   data_name: "how_often",
   order: 0,
-  question_text: "How often?",
-  min_value: 1,
-  max_value: 5,
-  min_label: "",
-  max_label: "",
-  is_required: true,
   visible_if: { data_name: "happened", op: "equals", value: "Yes" },
-};
+});
 const why: Block = {
   type: "open_question",
   data_name: "why_not",
