@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "@/db/client";
 import { recordAudit } from "@/lib/audit/record";
+import { runScript } from "../../support/run-script";
 
 // The command-line check in a process of its own, on an embedded database of its own.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-audit-verify-"));
@@ -13,23 +13,7 @@ const pgliteDir = path.join(dataDir, "pglite");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function auditVerify(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.resolve("node_modules/tsx/dist/cli.mjs"),
-        "--conditions=react-server",
-        "scripts/audit-verify.ts",
-        ...args,
-      ],
-      { env: { ...process.env, PGLITE_DIR: pgliteDir, DATABASE_URL: "" }, stdio: "pipe" },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += String(d)));
-    child.stderr.on("data", (d) => (stderr += String(d)));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript("scripts/audit-verify.ts", args, pgliteDir);
 }
 
 /** Opens the embedded database for one piece of work (the script needs it closed). */

@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "@/db/client";
 import { auditLog, sessions, staffUsers } from "@/db/schema";
+import { runScript } from "../../support/run-script";
 
 // The command-line tool in a process of its own, on an embedded database of its own.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-staff-reset-2fa-"));
@@ -12,23 +12,7 @@ const pgliteDir = path.join(dataDir, "pglite");
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function resetTwoFactor(args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.resolve("node_modules/tsx/dist/cli.mjs"),
-        "--conditions=react-server",
-        "scripts/staff-reset-2fa.ts",
-        ...args,
-      ],
-      { env: { ...process.env, PGLITE_DIR: pgliteDir, DATABASE_URL: "" }, stdio: "pipe" },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += String(d)));
-    child.stderr.on("data", (d) => (stderr += String(d)));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript("scripts/staff-reset-2fa.ts", args, pgliteDir);
 }
 
 async function withDatabase<T>(
