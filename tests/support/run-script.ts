@@ -5,9 +5,15 @@ export type ScriptRun = { code: number | null; stdout: string; stderr: string };
 
 /**
  * Runs `script` (a path under scripts/) as `npm run` does, in a process of its own, on the
- * embedded database in `pgliteDir`; answers its exit code and what it printed.
+ * embedded database in `pgliteDir`, with `stdin` as its input; answers its exit code and what
+ * it printed.
  */
-export function runScript(script: string, args: string[], pgliteDir: string): Promise<ScriptRun> {
+export function runScript(
+  script: string,
+  args: string[],
+  pgliteDir: string,
+  stdin = "",
+): Promise<ScriptRun> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -19,5 +25,6 @@ export function runScript(script: string, args: string[], pgliteDir: string): Pr
     child.stdout.on("data", (d) => (stdout += String(d)));
     child.stderr.on("data", (d) => (stderr += String(d)));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
   });
 }

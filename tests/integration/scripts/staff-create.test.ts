@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,33 +5,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "@/db/client";
 import { staffUsers } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
+import { runScript } from "../../support/run-script";
 
 // The command-line tool in a process of its own, on an embedded database of its own.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-staff-create-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function staffCreate(args: string[], stdin: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.resolve("node_modules/tsx/dist/cli.mjs"),
-        "--conditions=react-server",
-        "scripts/staff-create.ts",
-        ...args,
-      ],
-      {
-        env: { ...process.env, PGLITE_DIR: path.join(dataDir, "pglite"), DATABASE_URL: "" },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += String(d)));
-    child.stderr.on("data", (d) => (stderr += String(d)));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return runScript("scripts/staff-create.ts", args, path.join(dataDir, "pglite"), stdin);
 }
 
 async function accounts() {
