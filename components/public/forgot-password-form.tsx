@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
+import { EmailField } from "@/components/ui/email-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { TextField } from "@/components/ui/text-field";
 import { forgotPasswordSchema } from "@/lib/auth/schemas.shared";
 
 /** /forgot-password: the same success text whether or not the address has an account. */
@@ -29,13 +29,7 @@ export function ForgotPasswordForm() {
     <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {sent ? <Alert tone="success">{t("success")}</Alert> : null}
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
-      <TextField
-        label={t("email")}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...form.field("email")}
-      />
+      <EmailField label={t("email")} autoComplete="email" {...form.field("email")} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link href="/" className="text-sm text-primary-700 underline">
           {t("backToHome")}

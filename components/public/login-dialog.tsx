@@ -7,8 +7,9 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
 import { Dialog } from "@/components/ui/dialog";
+import { EmailField } from "@/components/ui/email-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { TextField } from "@/components/ui/text-field";
+import { PasswordField } from "@/components/ui/password-field";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { loginSchema, loginTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
@@ -134,19 +135,8 @@ function LoginSteps({
     return (
       <form method="post" onSubmit={passwordForm.onSubmit} noValidate className="space-y-4">
         {passwordForm.formError ? <Alert tone="error">{passwordForm.formError}</Alert> : null}
-        <TextField
-          label={t("email")}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          {...passwordForm.field("email")}
-        />
-        <TextField
-          label={t("password")}
-          type="password"
-          autoComplete="current-password"
-          {...passwordForm.field("password")}
-        />
+        <EmailField label={t("email")} autoComplete="username" {...passwordForm.field("email")} />
+        <PasswordField label={t("password")} {...passwordForm.field("password")} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link
             href="/forgot-password"

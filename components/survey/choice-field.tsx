@@ -1,25 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { Block } from "@/lib/surveys/schema.shared";
+import type { QuestionFieldProps } from "./question-field-props";
 import { QuestionFieldset } from "./question-fieldset";
-
-type MultipleChoice = Extract<Block, { type: "multiple_choice" }>;
 
 /** Radio buttons, or checkboxes when several options may be chosen; always needs one (spec §5). */
 export function ChoiceField({
   id,
   block,
-  selected,
+  value: selected,
   error,
   onChange,
-}: {
-  id: string;
-  block: MultipleChoice;
-  selected: string[];
-  error: string | null;
-  onChange: (selected: string[]) => void;
-}) {
+}: QuestionFieldProps<"multiple_choice", string[]>) {
   const t = useTranslations("survey");
   const options = [...block.options].sort((a, b) => a.order - b.order);
   const multiple = block.allow_multiple;

@@ -1,10 +1,8 @@
 "use client";
 
 import { TextAreaField } from "@/components/ui/text-field";
-import type { Block } from "@/lib/surveys/schema.shared";
+import type { QuestionFieldProps } from "./question-field-props";
 import { RequiredMarker } from "./required-marker";
-
-type OpenQuestion = Extract<Block, { type: "open_question" }>;
 
 export function OpenQuestionField({
   id,
@@ -12,13 +10,7 @@ export function OpenQuestionField({
   value,
   error,
   onChange,
-}: {
-  id: string;
-  block: OpenQuestion;
-  value: string;
-  error: string | null;
-  onChange: (value: string) => void;
-}) {
+}: QuestionFieldProps<"open_question", string>) {
   return (
     <TextAreaField
       id={id}

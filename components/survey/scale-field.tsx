@@ -1,11 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { Block } from "@/lib/surveys/schema.shared";
 import { scaleValues } from "@/lib/surveys/validation.shared";
+import type { QuestionFieldProps } from "./question-field-props";
 import { QuestionFieldset } from "./question-fieldset";
-
-type Scale = Extract<Block, { type: "scale" }>;
 
 /**
  * A radio group from min to max. Nothing is chosen at first: a scale never moved counts as
@@ -17,13 +15,7 @@ export function ScaleField({
   value,
   error,
   onChange,
-}: {
-  id: string;
-  block: Scale;
-  value: number | undefined;
-  error: string | null;
-  onChange: (value: number) => void;
-}) {
+}: QuestionFieldProps<"scale", number | undefined>) {
   const t = useTranslations("survey");
   const values = scaleValues(block);
   const min = values[0];

@@ -47,7 +47,7 @@ export function SurveyBlock({
         <ChoiceField
           id={id}
           block={block}
-          selected={answer?.type === "multiple_choice" ? answer.selected_options : []}
+          value={answer?.type === "multiple_choice" ? answer.selected_options : []}
           error={error}
           onChange={(selected_options) =>
             onAnswer({ type: "multiple_choice", data_name, selected_options })

@@ -1,6 +1,12 @@
 "use client";
 
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 import { FieldError } from "./field-error";
 import { useFieldWiring } from "./field-wiring";
 
@@ -12,27 +18,36 @@ type Common = {
   labelClassName?: string;
 };
 
-type Wiring = ReturnType<typeof useFieldWiring>;
+/** A field's props: the frame's, then every attribute of its control (`ref` included). */
+type FieldProps<Attributes, Element> = Common & Attributes & { id?: string; ref?: Ref<Element> };
+
+/** What the control gets: its id, the ARIA attributes tying it to its texts, and the rest. */
+type Wired<Attributes> = Omit<Attributes, keyof Common> & {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+};
 
 /**
- * The label, the control (rendered by `control` with its id and aria attributes) and the
- * description and error under it: one layout for every kind of text field.
+ * The label, the control (rendered by `control` with its id, aria attributes and the caller's
+ * other attributes) and the description and error under it: one layout for every kind of field.
  */
-function FieldFrame({
+function FieldFrame<Attributes extends { id?: string }>({
   id,
   label,
   description,
   error,
   labelClassName = "label",
   control,
-}: Common & { id?: string; control: (wiring: Pick<Wiring, "controlId" | "aria">) => ReactNode }) {
+  ...attributes
+}: Common & Attributes & { control: (wired: Wired<Attributes>) => ReactNode }) {
   const { controlId, descriptionId, errorId, aria } = useFieldWiring(id, description, error);
   return (
     <div>
       <label htmlFor={controlId} className={labelClassName}>
         {label}
       </label>
-      {control({ controlId, aria })}
+      {control({ id: controlId, ...aria, ...attributes } as Wired<Attributes>)}
       {description ? (
         <p id={descriptionId} className="mt-1 text-sm text-muted">
           {description}
@@ -49,42 +64,26 @@ function FieldFrame({
  * spread onto it.
  */
 export function TextField({
-  label,
-  description,
-  error,
-  labelClassName,
-  id,
   className = "input",
-  ref,
-  ...input
-}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  return (
-    <FieldFrame
-      {...{ id, label, description, error, labelClassName }}
-      control={({ controlId, aria }) => (
-        <input ref={ref} id={controlId} className={className} {...aria} {...input} />
-      )}
-    />
-  );
+  ...props
+}: FieldProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>) {
+  return <FieldFrame {...props} control={(wired) => <input className={className} {...wired} />} />;
 }
 
 /** The same for a multi-line answer. */
 export function TextAreaField({
-  label,
-  description,
-  error,
-  labelClassName,
-  id,
   className = "input min-h-28",
-  ref,
-  ...textarea
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  ...props
+}: FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>) {
   return (
-    <FieldFrame
-      {...{ id, label, description, error, labelClassName }}
-      control={({ controlId, aria }) => (
-        <textarea ref={ref} id={controlId} className={className} {...aria} {...textarea} />
-      )}
-    />
+    <FieldFrame {...props} control={(wired) => <textarea className={className} {...wired} />} />
   );
+}
+
+/** The same for a drop-down list; its `<option>`s are the children. */
+export function SelectField({
+  className = "input",
+  ...props
+}: FieldProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>) {
+  return <FieldFrame {...props} control={(wired) => <select className={className} {...wired} />} />;
 }

@@ -1,7 +1,10 @@
 import { render, screen } from "@testing-library/react";
+import { createRef } from "react";
 import { describe, expect, it } from "vitest";
 import { CodeField } from "@/components/ui/code-field";
-import { TextAreaField, TextField } from "@/components/ui/text-field";
+import { EmailField } from "@/components/ui/email-field";
+import { PasswordField } from "@/components/ui/password-field";
+import { SelectField, TextAreaField, TextField } from "@/components/ui/text-field";
 
 function describedBy(element: HTMLElement): string[] {
   return (element.getAttribute("aria-describedby") ?? "")
@@ -34,6 +37,12 @@ describe("TextField", () => {
     ]);
   });
 
+  it("hands its ref to the input, as `register` needs", () => {
+    const ref = createRef<HTMLInputElement>();
+    render(<TextField ref={ref} label="Naam" />);
+    expect(ref.current).toBe(screen.getByRole("textbox", { name: "Naam" }));
+  });
+
   it("keeps a given id, so a screen can focus the field by it", () => {
     render(<TextAreaField id="survey-q-0-1" label="Toelichting" error="Vul je antwoord in" />);
     const area = screen.getByRole("textbox", { name: "Toelichting" });
@@ -48,5 +57,59 @@ describe("TextField", () => {
     expect(input.getAttribute("inputmode")).toBe("numeric");
     expect(input.getAttribute("autocomplete")).toBe("one-time-code");
     expect(describedBy(input)).toEqual(["Voer een 6-cijferige code in"]);
+  });
+
+  it("PasswordField offers the saved password unless it sets a new one", () => {
+    render(
+      <>
+        <PasswordField label="Wachtwoord" />
+        <PasswordField label="Nieuw wachtwoord" autoComplete="new-password" />
+      </>,
+    );
+    const current = screen.getByLabelText("Wachtwoord");
+    expect(current.getAttribute("type")).toBe("password");
+    expect(current.getAttribute("autocomplete")).toBe("current-password");
+    expect(screen.getByLabelText("Nieuw wachtwoord").getAttribute("autocomplete")).toBe(
+      "new-password",
+    );
+  });
+
+  it("EmailField asks for an address, filled in as the caller says", () => {
+    render(
+      <EmailField label="E-mailadres" autoComplete="username" error="Vul je e-mailadres in" />,
+    );
+    const input = screen.getByRole("textbox", { name: "E-mailadres" });
+    expect(input.getAttribute("type")).toBe("email");
+    expect(input.getAttribute("inputmode")).toBe("email");
+    expect(input.getAttribute("autocomplete")).toBe("username");
+    expect(describedBy(input)).toEqual(["Vul je e-mailadres in"]);
+  });
+});
+
+describe("SelectField", () => {
+  it("is a labelled list of its options, with the given id and value", () => {
+    render(
+      <SelectField id="status" label="Status" value="b" onChange={() => {}}>
+        <option value="a">Alle</option>
+        <option value="b">Bevestigd</option>
+      </SelectField>,
+    );
+    const select = screen.getByRole("combobox", { name: "Status" });
+    expect(select.id).toBe("status");
+    expect(select.className).toBe("input");
+    expect((select as HTMLSelectElement).value).toBe("b");
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Alle", "Bevestigd"]);
+    expect(select.hasAttribute("aria-invalid")).toBe(false);
+  });
+
+  it("announces its description and error like a text field", () => {
+    render(
+      <SelectField label="Actie" description="Welke handeling" error="Kies een actie">
+        <option value="">Alle</option>
+      </SelectField>,
+    );
+    const select = screen.getByRole("combobox", { name: "Actie" });
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+    expect(describedBy(select)).toEqual(["Welke handeling", "Kies een actie"]);
   });
 });

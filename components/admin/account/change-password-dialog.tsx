@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
-import { TextField } from "@/components/ui/text-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { changePasswordFormSchema, COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -46,22 +46,18 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
 
   return (
     <DialogForm form={form} submitLabel={t("changePassword.submit")} onCancel={onClose}>
-      <TextField
+      <PasswordField
         label={t("changePassword.currentPassword")}
-        type="password"
-        autoComplete="current-password"
         {...form.field("current_password")}
       />
-      <TextField
+      <PasswordField
         label={t("changePassword.newPassword")}
-        type="password"
         autoComplete="new-password"
         description={t("changePassword.rules")}
         {...form.field("new_password")}
       />
-      <TextField
+      <PasswordField
         label={t("changePassword.confirmNewPassword")}
-        type="password"
         autoComplete="new-password"
         {...form.field("confirm_new_password")}
       />

@@ -1,8 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
-import { TextField } from "@/components/ui/text-field";
+import { SelectField, TextField } from "@/components/ui/text-field";
 import { AUDIT_ACTIONS } from "@/lib/audit/actions.shared";
 import { datesReversed, NO_FILTERS, type AuditScreenFilters } from "./filters";
 import { useAuditTexts } from "./use-audit-texts";
@@ -25,8 +24,6 @@ export function AuditFilters({
 }) {
   const t = useTranslations("audit.filters");
   const texts = useAuditTexts();
-  const actionId = useId();
-  const personId = useId();
   const set = (change: Partial<AuditScreenFilters>) => onChange({ ...filters, ...change });
   const changed = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
@@ -37,42 +34,30 @@ export function AuditFilters({
       className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div>
-        <label htmlFor={actionId} className="label">
-          {t("action")}
-        </label>
-        <select
-          id={actionId}
-          className="input"
-          value={filters.action}
-          onChange={(e) => set({ action: e.target.value as AuditScreenFilters["action"] })}
-        >
-          <option value="">{t("anyAction")}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {texts.action(action)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={personId} className="label">
-          {t("person")}
-        </label>
-        <select
-          id={personId}
-          className="input"
-          value={filters.actorId ?? ""}
-          onChange={(e) => set({ actorId: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">{t("anyPerson")}</option>
-          {people.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.email}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t("action")}
+        value={filters.action}
+        onChange={(e) => set({ action: e.target.value as AuditScreenFilters["action"] })}
+      >
+        <option value="">{t("anyAction")}</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {texts.action(action)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t("person")}
+        value={filters.actorId ?? ""}
+        onChange={(e) => set({ actorId: e.target.value ? Number(e.target.value) : null })}
+      >
+        <option value="">{t("anyPerson")}</option>
+        {people.map((person) => (
+          <option key={person.id} value={person.id}>
+            {person.email}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label={t("from")}
         type="date"

@@ -2,11 +2,11 @@
 
 import { Search } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { TextField } from "@/components/ui/text-field";
+import { EmailField } from "@/components/ui/email-field";
+import { SelectField } from "@/components/ui/text-field";
 import {
   memberSearchSchema,
   PANEL_USER_STATUSES,
@@ -30,7 +30,6 @@ export function MemberFinder({
   onFound: (search: MemberSearch) => void;
 }) {
   const t = useTranslations("panel.admin");
-  const filterId = useId();
   const search = useApiForm({
     schema: memberSearchSchema({ required: t("search.required"), tooLong: t("search.tooLong") }),
     defaultValues: { email: "" },
@@ -48,10 +47,9 @@ export function MemberFinder({
         className="flex min-w-0 flex-1 flex-wrap items-start gap-2"
       >
         <div className="min-w-64 flex-1">
-          <TextField
+          <EmailField
             label={t("search.label")}
             description={t("search.hint")}
-            type="email"
             autoComplete="off"
             {...search.field("email")}
           />
@@ -69,26 +67,20 @@ export function MemberFinder({
           </Alert>
         ) : null}
       </form>
-      <div>
-        <label htmlFor={filterId} className="label">
-          {t("filter.label")}
-        </label>
-        <select
-          id={filterId}
-          className="input"
-          value={status ?? ""}
-          onChange={(e) =>
-            onStatusChange(e.target.value === "" ? undefined : (e.target.value as PanelUserStatus))
-          }
-        >
-          <option value="">{t("filter.all")}</option>
-          {PANEL_USER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`filter.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t("filter.label")}
+        value={status ?? ""}
+        onChange={(e) =>
+          onStatusChange(e.target.value === "" ? undefined : (e.target.value as PanelUserStatus))
+        }
+      >
+        <option value="">{t("filter.all")}</option>
+        {PANEL_USER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`filter.${s}`)}
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { EmailField } from "@/components/ui/email-field";
+import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { inviteStaffSchema, type StaffListItem } from "@/lib/auth/staff-schemas.shared";
 
@@ -44,12 +46,7 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
       </h2>
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t("invite.email")}
-          type="email"
-          autoComplete="off"
-          {...form.field("email")}
-        />
+        <EmailField label={t("invite.email")} autoComplete="off" {...form.field("email")} />
         <TextField
           label={t("invite.name")}
           type="text"
@@ -62,11 +59,9 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
         {t("invite.isAdmin")}
       </label>
       {form.form.watch("is_admin") ? (
-        <TextField
+        <PasswordField
           label={t("invite.password")}
           description={t("invite.passwordHint")}
-          type="password"
-          autoComplete="current-password"
           {...form.field("password")}
         />
       ) : null}

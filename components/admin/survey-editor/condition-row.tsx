@@ -3,6 +3,7 @@
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { SelectField, TextField } from "@/components/ui/text-field";
 import {
   newComparison,
   opsOffered,
@@ -42,57 +43,47 @@ export function ConditionRow({
   return (
     <fieldset className="grid gap-3 rounded-md border border-gray-300 p-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end">
       <legend className="px-1 text-sm font-semibold">{t("comparison", { number })}</legend>
-      <div>
-        <label htmlFor={`${id}-question`} className="label">
-          {t("question")}
-        </label>
-        <select
-          id={`${id}-question`}
-          className="input"
-          value={condition.data_name}
-          onChange={(e) => {
-            const next = earlier.find((x) => x.question.data_name.trim() === e.target.value);
-            if (next) onChange(newComparison(next.question));
-          }}
-        >
-          {named ? null : (
-            <option value={condition.data_name}>
-              {t("notAvailable", { name: condition.data_name })}
-            </option>
-          )}
-          {earlier.map((e) => (
-            <option key={e.question.data_name} value={e.question.data_name.trim()}>
-              {t("questionOption", {
-                step: e.step + 1,
-                block: e.block + 1,
-                label: questionLabel(e.question, e.question.data_name.trim()),
-              })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-op`} className="label">
-          {t("op")}
-        </label>
-        <select
-          id={`${id}-op`}
-          className="input"
-          value={condition.op}
-          onChange={(e) =>
-            question && onChange(withOp(condition, question, e.target.value as ConditionOp))
-          }
-        >
-          {ops.includes(condition.op) ? null : (
-            <option value={condition.op}>{t(`ops.${condition.op}`)}</option>
-          )}
-          {ops.map((op) => (
-            <option key={op} value={op}>
-              {t(`ops.${op}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-question`}
+        label={t("question")}
+        value={condition.data_name}
+        onChange={(e) => {
+          const next = earlier.find((x) => x.question.data_name.trim() === e.target.value);
+          if (next) onChange(newComparison(next.question));
+        }}
+      >
+        {named ? null : (
+          <option value={condition.data_name}>
+            {t("notAvailable", { name: condition.data_name })}
+          </option>
+        )}
+        {earlier.map((e) => (
+          <option key={e.question.data_name} value={e.question.data_name.trim()}>
+            {t("questionOption", {
+              step: e.step + 1,
+              block: e.block + 1,
+              label: questionLabel(e.question, e.question.data_name.trim()),
+            })}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-op`}
+        label={t("op")}
+        value={condition.op}
+        onChange={(e) =>
+          question && onChange(withOp(condition, question, e.target.value as ConditionOp))
+        }
+      >
+        {ops.includes(condition.op) ? null : (
+          <option value={condition.op}>{t(`ops.${condition.op}`)}</option>
+        )}
+        {ops.map((op) => (
+          <option key={op} value={op}>
+            {t(`ops.${op}`)}
+          </option>
+        ))}
+      </SelectField>
       {question && opTakesValue(condition.op) ? (
         <ValueField
           id={`${id}-value`}
@@ -134,67 +125,53 @@ function ValueField({
     const value = String(condition.value ?? "");
     const known = question.options.some((o) => o.text === value);
     return (
-      <div>
-        <label htmlFor={id} className="label">
-          {t("answer")}
-        </label>
-        <select
-          id={id}
-          className="input"
-          value={value}
-          onChange={(e) => onChange({ ...condition, value: e.target.value })}
-        >
-          {known ? null : <option value={value}>{t("notAnOption", { value })}</option>}
-          {question.options.map((o) => (
-            <option key={o.text} value={o.text}>
-              {o.text}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={id}
+        label={t("answer")}
+        value={value}
+        onChange={(e) => onChange({ ...condition, value: e.target.value })}
+      >
+        {known ? null : <option value={value}>{t("notAnOption", { value })}</option>}
+        {question.options.map((o) => (
+          <option key={o.text} value={o.text}>
+            {o.text}
+          </option>
+        ))}
+      </SelectField>
     );
   }
   if (question.type === "scale") {
     const min = Math.min(question.min_value, question.max_value);
     const max = Math.max(question.min_value, question.max_value);
     return (
-      <div>
-        <label htmlFor={id} className="label">
-          {t("number", { min, max })}
-        </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          className="input w-28"
-          min={min}
-          max={max}
-          step={1}
-          value={typed ?? String(condition.value ?? "")}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (/^\s*-?\d+\s*$/.test(e.target.value)) {
-              onChange({ ...condition, value: Number(e.target.value) });
-            }
-          }}
-          onBlur={() => setTyped(null)}
-        />
-      </div>
+      <TextField
+        id={id}
+        label={t("number", { min, max })}
+        type="number"
+        inputMode="numeric"
+        className="input w-28"
+        min={min}
+        max={max}
+        step={1}
+        value={typed ?? String(condition.value ?? "")}
+        onChange={(e) => {
+          setTyped(e.target.value);
+          if (/^\s*-?\d+\s*$/.test(e.target.value)) {
+            onChange({ ...condition, value: Number(e.target.value) });
+          }
+        }}
+        onBlur={() => setTyped(null)}
+      />
     );
   }
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {t("text")}
-      </label>
-      <input
-        id={id}
-        type="text"
-        className="input"
-        maxLength={500}
-        value={String(condition.value ?? "")}
-        onChange={(e) => onChange({ ...condition, value: e.target.value })}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={t("text")}
+      type="text"
+      maxLength={500}
+      value={String(condition.value ?? "")}
+      onChange={(e) => onChange({ ...condition, value: e.target.value })}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/field-error";
+import { TextField } from "@/components/ui/text-field";
 import {
   canAddOption,
   moveItem,
@@ -17,6 +18,12 @@ type Option = Extract<Block, { type: "multiple_choice" }>["options"][number];
 
 const optionButtonId = (id: string, index: number, action: "up" | "down" | "remove") =>
   `${id}-${index}-${action}`;
+
+/** The two buttons that move an option, a place up or down. */
+const MOVES = [
+  { action: "up", by: -1, Icon: ArrowUp, label: "optionMoveUp" },
+  { action: "down", by: 1, Icon: ArrowDown, label: "optionMoveDown" },
+] as const;
 
 /**
  * A multiple-choice block's options: added only when the trimmed text is non-empty and not in
@@ -94,26 +101,19 @@ export function OptionsEditor({
                   onChange(options.map((o, i) => (i === index ? { ...o, text } : o)))
                 }
               />
-              <button
-                id={optionButtonId(id, index, "up")}
-                type="button"
-                className="btn-ghost p-2"
-                aria-label={t("optionMoveUp", { text: option.text })}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <ArrowUp aria-hidden className="size-4" />
-              </button>
-              <button
-                id={optionButtonId(id, index, "down")}
-                type="button"
-                className="btn-ghost p-2"
-                aria-label={t("optionMoveDown", { text: option.text })}
-                disabled={index === options.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDown aria-hidden className="size-4" />
-              </button>
+              {MOVES.map(({ action, by, Icon, label }) => (
+                <button
+                  key={action}
+                  id={optionButtonId(id, index, action)}
+                  type="button"
+                  className="btn-ghost p-2"
+                  aria-label={t(label, { text: option.text })}
+                  disabled={index + by < 0 || index + by >= options.length}
+                  onClick={() => move(index, by)}
+                >
+                  <Icon aria-hidden className="size-4" />
+                </button>
+              ))}
               <button
                 id={optionButtonId(id, index, "remove")}
                 type="button"
@@ -130,12 +130,9 @@ export function OptionsEditor({
       )}
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
-          <label htmlFor={`${id}-new`} className="label">
-            {t("newOption")}
-          </label>
-          <input
+          <TextField
             id={`${id}-new`}
-            className="input"
+            label={t("newOption")}
             maxLength={500}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
