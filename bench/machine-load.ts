@@ -9,6 +9,8 @@ const SAMPLE_MS = 5000;
  */
 export async function measureUnderLoad<T>(
   work: () => Promise<T>,
+  /** What the benchmark runs besides itself. */
+  own = "sender processes and database",
 ): Promise<{ result: T; load: string }> {
   const start = os.loadavg()[0];
   const samples: number[] = [start];
@@ -23,6 +25,6 @@ export async function measureUnderLoad<T>(
   const peak = Math.max(...samples, end);
   return {
     result,
-    load: `1-minute load average ${start.toFixed(2)} at the start, at most ${peak.toFixed(2)} during the run and ${end.toFixed(2)} at its end, on ${os.cpus().length} cores (the start is other work on the machine and this process starting; the rest includes the benchmark's own sender processes and database)`,
+    load: `1-minute load average ${start.toFixed(2)} at the start, at most ${peak.toFixed(2)} during the run and ${end.toFixed(2)} at its end, on ${os.cpus().length} cores (the start is other work on the machine and this process starting; the rest includes the benchmark's own ${own})`,
   };
 }

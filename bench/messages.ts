@@ -8,7 +8,7 @@
  * embedded database one sender, on Postgres one and then two at once.
  */
 import { eq, sql } from "drizzle-orm";
-import { installDatabase } from "@/db/client";
+import { installDatabase, type Db } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
 import { queueMessage } from "@/lib/mailings/queue";
 import { busiestSecond, startFakeResend, type FakeResend } from "../tests/support/fake-resend";
@@ -20,6 +20,24 @@ const RATE = 4;
 const PROVIDER_LIMIT = 5;
 const MIN_SECONDS = (MEMBERS / 100 - 1) / RATE;
 const BENCH_DB = "rp_bench_messages";
+
+/** The body of the benchmark's message: a heading, a link and an image, as staff write them. */
+export const MESSAGE_BODY =
+  '<h2>Doe mee</h2><p>Er is een nieuw onderzoek over omstanders. <a href="https://example.org/onderzoek">Lees meer</a></p><p><img src="/api/editor_image/0f8fad5b-d9cb-469f-a165-70867728950e" alt=""></p>';
+
+/**
+ * Inserts `count` confirmed members (`bench-member-<n>@example.org`, one in three English) in
+ * one statement and returns their addresses.
+ */
+export async function seedMembers(db: Db, count: number): Promise<string[]> {
+  const members = (await db.execute(sql`
+    insert into panel_users (email, is_verified, locale, stop_nonce, verified_at)
+    select 'bench-member-' || g || '@example.org', true,
+           case when g % 3 = 0 then 'en' else 'nl' end, md5(g::text), now()
+    from generate_series(1, ${count}) as g
+    returning email`)) as unknown as { rows?: { email: string }[] } & { email: string }[];
+  return (members.rows ?? members).map((r) => r.email);
+}
 
 type Scenario = { backend: "pglite" | "postgres"; senders: number };
 
@@ -52,19 +70,10 @@ async function runScenario(fake: FakeResend, scenario: Scenario): Promise<Delive
   fake.reset();
   const { database, env, reopen, discard } = await freshDatabase(scenario.backend, BENCH_DB);
   installDatabase(database);
-  const members = (await database.db.execute(sql`
-    insert into panel_users (email, is_verified, locale, stop_nonce, verified_at)
-    select 'bench-member-' || g || '@example.org', true,
-           case when g % 3 = 0 then 'en' else 'nl' end, md5(g::text), now()
-    from generate_series(1, ${MEMBERS}) as g
-    returning email`)) as unknown as { rows?: { email: string }[] } & { email: string }[];
-  const addresses = (members.rows ?? members).map((r) => r.email);
+  const addresses = await seedMembers(database.db, MEMBERS);
   const [message] = await database.db
     .insert(panelMessages)
-    .values({
-      subject: "Nieuw onderzoek",
-      body: '<h2>Doe mee</h2><p>Er is een nieuw onderzoek over omstanders. <a href="https://example.org/onderzoek">Lees meer</a></p><p><img src="/api/editor_image/0f8fad5b-d9cb-469f-a165-70867728950e" alt=""></p>',
-    })
+    .values({ subject: "Nieuw onderzoek", body: MESSAGE_BODY })
     .returning();
   const queueStart = performance.now();
   await queueMessage(message.id, null);

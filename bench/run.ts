@@ -3,7 +3,9 @@
  * beside its floor and its budget, to BENCHMARKS.md. `npm run bench -- pages` measures only the
  * public pages (and their floors) and updates only their section; `npm run bench -- messages`
  * runs only the panel-message delivery benchmark, `npm run bench -- export` only the responses
- * export, `npm run bench -- members` only the member list, search and filters.
+ * export, `npm run bench -- members` only the member list, search and filters, and
+ * `npm run bench -- soak` the soak test (bench/soak.ts: two instances, ten minutes of mixed
+ * traffic while the database drops their connections every minute).
  * `--no-members`, `--no-messages`, `--no-export` and `--no-lighthouse` leave those out of a full run, and `--cpu-prof`
  * profiles each server and adds where it spent its time to the report.
  * Ratios are taken within one run against floors measured in the same run (a static file and a
@@ -35,6 +37,8 @@ import {
   type ExportBenchRow,
 } from "./export";
 import { writeSection } from "./report";
+import { answersFor } from "./survey-answers";
+import { runSoak } from "./soak";
 import { buildMinimalApp, removeMinimalApp } from "./minimal-app";
 import { profileMarkdown, waitForProfile } from "./profile";
 import { builtAppUrl } from "../scripts/built-app-url";
@@ -100,25 +104,6 @@ async function firstLoadJs(origin: string, pagePath: string): Promise<number> {
   return total / 1024;
 }
 
-/** Answers for every question of a survey that pass its rules: the first option, the lowest value. */
-function answersFor(survey: {
-  steps: { blocks: Record<string, unknown>[] }[];
-}): Record<string, unknown>[] {
-  const answers: Record<string, unknown>[] = [];
-  for (const step of survey.steps) {
-    for (const block of step.blocks) {
-      const base = { type: block.type, data_name: block.data_name };
-      if (block.type === "open_question") answers.push({ ...base, open_answer: "bench" });
-      if (block.type === "multiple_choice") {
-        const options = block.options as { text: string }[];
-        answers.push({ ...base, selected_options: [options[0].text] });
-      }
-      if (block.type === "scale") answers.push({ ...base, scale_value: block.min_value });
-    }
-  }
-  return answers;
-}
-
 /**
  * What is asked between runs to see that the server has worked through the last one: this app's
  * health check, which also waits for the database (PGlite serves one query at a time), or the
@@ -177,20 +162,22 @@ async function withServer<T>(
   return { result, profile: profileMarkdown(title, dir) };
 }
 
+/** What every app server of the benchmarks runs with, besides its database and its mail. */
+function appEnv(): Record<string, string> {
+  return {
+    APP_URL: builtAppUrl(`http://127.0.0.1:${PORT}`),
+    APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+    RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
+    TRUST_PROXY: "1",
+    RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+  };
+}
+
 function appServer(env: Record<string, string>) {
   return (nodeArgs: string[]) =>
     startServer(
       PORT,
-      {
-        ...env,
-        APP_URL: builtAppUrl(`http://127.0.0.1:${PORT}`),
-        APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-        RESPONSES_KEY: Buffer.alloc(32, 5).toString("base64"),
-        MAIL_TRANSPORT: "memory",
-        DISABLE_BACKGROUND_JOBS: "1",
-        TRUST_PROXY: "1",
-        RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
-      },
+      { ...env, ...appEnv(), MAIL_TRANSPORT: "memory", DISABLE_BACKGROUND_JOBS: "1" },
       process.cwd(),
       nodeArgs,
     );
@@ -595,6 +582,7 @@ async function main() {
   }
   ensureBuild();
   console.log(LIMITS_NOTE);
+  if (args.includes("soak")) return runSoak({ port: PORT, env: appEnv(), machine: machine() });
   if (args.includes("pages")) {
     report(PAGES_TITLE, (await benchPages(!args.includes("--no-lighthouse"))).section);
     return;

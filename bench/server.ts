@@ -11,6 +11,8 @@ export type ServerOptions = {
   script?: string[];
   /** Receives the server's standard output (e.g. what `--trace-gc` prints); ignored otherwise. */
   onOutput?: (text: string) => void;
+  /** Receives the server's standard error (its error log lines); passed through otherwise. */
+  onErrorOutput?: (text: string) => void;
 };
 
 /** Starts the production build on a port with the given environment and waits for health. */
@@ -20,7 +22,7 @@ export async function startServer(
   cwd = process.cwd(),
   /** Flags for Node itself, e.g. --cpu-prof (which NODE_OPTIONS may not carry). */
   nodeArgs: string[] = [],
-  { script, onOutput }: ServerOptions = {},
+  { script, onOutput, onErrorOutput }: ServerOptions = {},
 ): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -45,13 +47,17 @@ export async function startServer(
         HOSTNAME: "127.0.0.1",
         ...env,
       },
-      stdio: ["ignore", onOutput ? "pipe" : "ignore", "inherit"],
+      stdio: ["ignore", onOutput ? "pipe" : "ignore", onErrorOutput ? "pipe" : "inherit"],
       detached: true,
     },
   );
   if (onOutput) {
     child.stdout!.setEncoding("utf8");
     child.stdout!.on("data", onOutput);
+  }
+  if (onErrorOutput) {
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", onErrorOutput);
   }
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

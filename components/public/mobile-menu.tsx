@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { LinkList, type ListedLink } from "@/components/ui/link-list";
 
 type Props = {
-  links: { href: string; label: string }[];
+  links: ListedLink[];
   labels: { open: string; close: string; nav: string };
 };
 
@@ -35,19 +35,12 @@ export function MobileMenu({ links, labels }: Props) {
           aria-label={labels.nav}
           className="absolute inset-x-0 top-14 z-40 border-b border-gray-200 bg-white shadow-md"
         >
-          <ul className="flex flex-col px-4 py-2">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  className="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
-                  onClick={() => setOpen(false)}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={links}
+            className="flex flex-col px-4 py-2"
+            linkClassName="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
+            onNavigate={() => setOpen(false)}
+          />
         </nav>
       )}
     </div>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { FieldWithButton } from "@/components/ui/field-with-button";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 
@@ -41,10 +42,7 @@ export function PanelSignupForm() {
 
   return (
     <form method="post" onSubmit={submit} noValidate>
-      <label htmlFor="panel-email" className="label">
-        {t("emailLabel")}
-      </label>
-      <div className="flex gap-2">
+      <FieldWithButton id="panel-email" label={t("emailLabel")}>
         <input
           id="panel-email"
           name="email"
@@ -65,7 +63,7 @@ export function PanelSignupForm() {
           aria-label={t("submit")}
           icon={<ArrowRight aria-hidden className="size-5" />}
         />
-      </div>
+      </FieldWithButton>
       {failed && (
         <p id="panel-email-error" role="alert" className="field-error">
           {failed === "address" ? t("emailInvalid") : t("error")}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { LinkList } from "@/components/ui/link-list";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 
@@ -22,18 +23,11 @@ export async function SiteHeader() {
           {t("siteName")}
         </Link>
         <nav aria-label={t("nav.label")} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {links.map((link) => (
-              <li key={link.href}>
-                <Link
-                  href={link.href}
-                  className="rounded px-3 py-2 text-sm font-medium text-ink hover:bg-primary-50"
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={links}
+            className="flex items-center gap-1"
+            linkClassName="rounded px-3 py-2 text-sm font-medium text-ink hover:bg-primary-50"
+          />
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher current={locale} />

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { formatFileSize } from "@/components/admin/studies/format";
 import { useApiQuery } from "@/components/data/use-api-query";
+import { TitledSection } from "@/components/ui/titled-section";
 import { attachmentUrl, type AttachmentList } from "@/lib/attachments/schemas.shared";
 
 const linkClass =
@@ -26,10 +27,12 @@ export function StudyAttachments({ studyId }: { studyId: number }) {
 
   if (!data || data.items.length === 0) return null;
   return (
-    <section aria-labelledby="study-documents" className="mt-8">
-      <h2 id="study-documents" className="text-xl font-semibold text-primary-800">
-        {t("documents")}
-      </h2>
+    <TitledSection
+      titleId="study-documents"
+      title={t("documents")}
+      titleClassName="text-xl font-semibold text-primary-800"
+      className="mt-8"
+    >
       <ul className="mt-3 space-y-3">
         {data.items.map((attachment) => (
           <li key={attachment.id} className="flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -62,6 +65,6 @@ export function StudyAttachments({ studyId }: { studyId: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

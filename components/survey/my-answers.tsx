@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -102,15 +103,14 @@ export function MyAnswers() {
             {t("resultTitle")}
           </h2>
           <OwnAnswersList response={found.response} />
-          <button
+          <ActionButton
             ref={deleteButton}
-            type="button"
-            className="btn-danger"
+            variant="danger"
+            icon={Trash2}
             onClick={() => setConfirming(true)}
           >
-            <Trash2 aria-hidden className="size-4" />
             {t("delete")}
-          </button>
+          </ActionButton>
         </section>
       ) : null}
 

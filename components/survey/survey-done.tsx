@@ -6,7 +6,9 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { isLeaving } from "@/components/public/leaving";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
+import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 
 /** After submitting: the token, shown this once, with a copy button and what it is for. */
@@ -51,10 +53,7 @@ export function SurveyDone({ token }: { token: string }) {
         {t("title")}
       </h2>
       <div>
-        <label htmlFor="survey-token" className="label">
-          {t("tokenLabel")}
-        </label>
-        <div className="flex flex-wrap gap-2">
+        <FieldWithButton id="survey-token" label={t("tokenLabel")} wrap>
           <input
             id="survey-token"
             readOnly
@@ -64,11 +63,10 @@ export function SurveyDone({ token }: { token: string }) {
             spellCheck={false}
             autoComplete="off"
           />
-          <button type="button" className="btn-primary" onClick={copy}>
-            <Copy aria-hidden className="size-4" />
+          <ActionButton variant="primary" icon={Copy} onClick={copy}>
             {t("copy")}
-          </button>
-        </div>
+          </ActionButton>
+        </FieldWithButton>
       </div>
       <Alert tone="info" title={t("onceOnly")}>
         <p>

@@ -3,6 +3,7 @@
 import { RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 
 /**
@@ -27,10 +28,9 @@ export function SurveyPreviewDone({ onRestart }: { onRestart: () => void }) {
       </h2>
       <Alert tone="success">{t("doneDetail")}</Alert>
       <p>
-        <button type="button" className="btn-secondary" onClick={onRestart}>
-          <RotateCcw aria-hidden className="size-4" />
+        <ActionButton variant="secondary" icon={RotateCcw} onClick={onRestart}>
           {t("again")}
-        </button>
+        </ActionButton>
       </p>
     </section>
   );

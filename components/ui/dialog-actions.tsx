@@ -4,6 +4,20 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SubmitButton } from "./submit-button";
 
+export type DialogActionsProps = {
+  confirmLabel: ReactNode;
+  /** "Cancel" by default. */
+  cancelLabel?: ReactNode;
+  /** "danger" for what cannot be undone. */
+  tone?: "primary" | "danger";
+  pending?: boolean;
+  /** Keeps the confirm button disabled, e.g. until a typed confirmation matches. */
+  confirmDisabled?: boolean;
+  onCancel: () => void;
+  onConfirm?: () => void;
+  className?: string;
+};
+
 /**
  * The row under every dialog's question or form: Cancel first (focus lands on the safe choice),
  * then the action. Without `onConfirm` the action submits the form it sits in. While `pending`
@@ -18,18 +32,7 @@ export function DialogActions({
   onCancel,
   onConfirm,
   className = "",
-}: {
-  confirmLabel: ReactNode;
-  /** "Cancel" by default. */
-  cancelLabel?: ReactNode;
-  /** "danger" for what cannot be undone. */
-  tone?: "primary" | "danger";
-  pending?: boolean;
-  confirmDisabled?: boolean;
-  onCancel: () => void;
-  onConfirm?: () => void;
-  className?: string;
-}) {
+}: DialogActionsProps) {
   const t = useTranslations("common");
   return (
     <div className={`flex flex-wrap justify-end gap-3 ${className}`}>

@@ -2,18 +2,10 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Dialog, type DialogProps } from "./dialog";
-import { DialogActions } from "./dialog-actions";
+import { QuestionDialog, type QuestionDialogProps } from "./question-dialog";
 import { TextField } from "./text-field";
 
-type Props = Pick<
-  DialogProps,
-  "open" | "onOpenChange" | "title" | "description" | "returnFocus"
-> & {
-  confirmLabel: ReactNode;
-  /** "danger" for what cannot be undone. */
-  tone?: "primary" | "danger";
-  pending?: boolean;
+type Props = Omit<QuestionDialogProps, "cancelLabel" | "confirmDisabled" | "onConfirm"> & {
   /** The last attempt's error (a wrong password, the last admin…), shown inside. */
   error?: ReactNode;
   /** Called with the typed password; the caller sends it and closes the dialog on success. */
@@ -26,47 +18,28 @@ type Props = Pick<
  * it, sends the password with the action and closes it when done; while `pending` nothing
  * closes it. After an error the password field is selected, ready to type again.
  */
-export function PasswordConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  returnFocus,
-  pending = false,
-  error,
-  ...form
-}: Props) {
+export function PasswordConfirmDialog({ onConfirm, ...question }: Props) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      pending={pending}
-      error={error}
-      returnFocus={returnFocus}
-      closeLabel={false}
-    >
-      <PasswordForm
-        {...form}
-        pending={pending}
-        error={error}
-        onCancel={() => onOpenChange(false)}
-      />
-    </Dialog>
+    <QuestionDialog {...question}>
+      {(actions) => (
+        <PasswordForm
+          pending={question.pending ?? false}
+          error={question.error}
+          onConfirm={onConfirm}
+          actions={actions}
+        />
+      )}
+    </QuestionDialog>
   );
 }
 
+/** The field and the buttons in one form, so Enter confirms; the confirm button submits it. */
 function PasswordForm({
-  confirmLabel,
-  tone = "primary",
   pending,
   error,
   onConfirm,
-  onCancel,
-}: Pick<Props, "confirmLabel" | "tone" | "pending" | "error" | "onConfirm"> & {
-  onCancel: () => void;
-}) {
+  actions,
+}: Pick<Props, "error" | "onConfirm"> & { pending: boolean; actions: ReactNode }) {
   const t = useTranslations("common.passwordConfirm");
   const [password, setPassword] = useState("");
   const [missing, setMissing] = useState(false);
@@ -104,12 +77,7 @@ function PasswordForm({
           if (event.target.value !== "") setMissing(false);
         }}
       />
-      <DialogActions
-        confirmLabel={confirmLabel}
-        tone={tone}
-        pending={pending}
-        onCancel={onCancel}
-      />
+      {actions}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { TitledSection } from "@/components/ui/titled-section";
 
 /**
  * The chain's latest hash, to be noted somewhere outside the system: `npm run audit:verify --
@@ -9,13 +10,11 @@ import { useTranslations } from "next-intl";
 export function ChainHead({ head }: { head: string }) {
   const t = useTranslations("audit.head");
   return (
-    <section
-      aria-labelledby="audit-head-title"
+    <TitledSection
+      titleId="audit-head-title"
+      title={t("title")}
       className="space-y-2 rounded-lg border border-gray-200 bg-white p-4"
     >
-      <h2 id="audit-head-title" className="text-lg font-semibold text-primary-800">
-        {t("title")}
-      </h2>
       <p className="text-sm">{t("explanation")}</p>
       <p className="text-sm">
         <span className="font-medium">{t("label")}:</span>{" "}
@@ -25,6 +24,6 @@ export function ChainHead({ head }: { head: string }) {
         {t("command")}{" "}
         <code className="font-mono break-all">npm run audit:verify -- --expect {head}</code>
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -8,12 +8,17 @@ import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ScreenFrame } from "@/components/ui/screen-frame";
+import { SelectList } from "@/components/ui/select-list";
 import { Spinner } from "@/components/ui/spinner";
-import { SubmitButton } from "@/components/ui/submit-button";
-import type { PanelMessageDto, PanelMessageList } from "@/lib/mailings/schemas.shared";
+import type {
+  PanelMessageDetailDto,
+  PanelMessageDto,
+  PanelMessageList,
+} from "@/lib/mailings/schemas.shared";
 import { MessageDetail } from "./message-detail";
 import { MessageStatusBadge, toDate } from "./message-status";
 
@@ -76,15 +81,14 @@ export function CommunicationAdmin({ title }: { title: string }) {
             <h2 id="message-list-title" className="text-lg font-semibold">
               {t("listTitle")}
             </h2>
-            <SubmitButton
-              type="button"
+            <ActionButton
               variant="secondary"
-              icon={<Plus aria-hidden className="size-4" />}
+              icon={Plus}
               pending={create.pending}
               onClick={() => void createMessage()}
             >
               <span className="first-letter:uppercase">{t("newMessage")}</span>
-            </SubmitButton>
+            </ActionButton>
           </div>
           <div className="mt-3">
             {list.error && !items ? (
@@ -98,36 +102,35 @@ export function CommunicationAdmin({ title }: { title: string }) {
             ) : items.length === 0 ? (
               <EmptyState>{t("empty")}</EmptyState>
             ) : (
-              <ul aria-label={t("listLabel")} className="space-y-2">
-                {items.map((item) => {
-                  const isSelected = item.id === selected;
-                  return (
-                    <li key={item.id}>
-                      <button
-                        type="button"
-                        aria-pressed={isSelected}
-                        onClick={() => setSelected(isSelected ? null : item.id)}
-                        className={`w-full rounded-md border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 ${
-                          isSelected
-                            ? "border-primary-700 bg-primary-50"
-                            : "border-gray-300 bg-white hover:bg-gray-50"
-                        }`}
-                      >
-                        <span className="block font-medium break-words">{item.subject}</span>
-                        <span className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
-                          <span>
-                            {format.dateTime(toDate(item.created_at), {
-                              dateStyle: "medium",
-                              timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-                            })}
-                          </span>
-                          <MessageStatusBadge status={item.communication_status} />
-                        </span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
+              <SelectList
+                items={items}
+                selectedId={selected}
+                onSelect={setSelected}
+                aria-label={t("listLabel")}
+                className="space-y-2"
+                buttonClassName={(isSelected) =>
+                  `w-full rounded-md border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-700 ${
+                    isSelected
+                      ? "border-primary-700 bg-primary-50"
+                      : "border-gray-300 bg-white hover:bg-gray-50"
+                  }`
+                }
+              >
+                {(item) => (
+                  <>
+                    <span className="block font-medium break-words">{item.subject}</span>
+                    <span className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+                      <span>
+                        {format.dateTime(toDate(item.created_at), {
+                          dateStyle: "medium",
+                          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                        })}
+                      </span>
+                      <MessageStatusBadge status={item.communication_status} />
+                    </span>
+                  </>
+                )}
+              </SelectList>
             )}
           </div>
         </div>
@@ -152,20 +155,8 @@ export function CommunicationAdmin({ title }: { title: string }) {
   );
 }
 
-/** The list keeps the message's own fields, not the detail's extras. */
-function pickListFields(message: PanelMessageDto): PanelMessageDto {
-  return {
-    id: message.id,
-    subject: message.subject,
-    body: message.body,
-    communication_status: message.communication_status,
-    sent_at: message.sent_at,
-    created_at: message.created_at,
-    recipients_total: message.recipients_total,
-    delivered_count: message.delivered_count,
-    failed_count: message.failed_count,
-    bounced_count: message.bounced_count,
-    scheduled_for: message.scheduled_for,
-    failure_reason: message.failure_reason,
-  };
+/** The list keeps the message's own fields, not the extras the detail is loaded with. */
+function pickListFields(message: PanelMessageDetailDto): PanelMessageDto {
+  const { recipients_estimate: _estimate, failure_reasons: _reasons, ...own } = message;
+  return own;
 }

@@ -8,11 +8,11 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { useFlushGroup } from "@/components/data/use-flush-group";
+import { ActionButton } from "@/components/ui/action-button";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { MessageBody } from "./message-body";
@@ -217,35 +217,32 @@ export function MessageDetail({
 
       <div>
         <div role="group" aria-label={t("actions")} className="flex flex-wrap gap-2">
-          <SubmitButton
-            type="button"
+          <ActionButton
             variant="primary"
-            icon={<Send aria-hidden className="size-4" />}
+            icon={Send}
             disabled={!draft || sendAdminOnly.disabled}
             pending={checking}
             aria-describedby={draft ? sendAdminOnly.describedBy : undefined}
             onClick={() => void startSend()}
           >
             {t("send")}
-          </SubmitButton>
-          <SubmitButton
-            type="button"
+          </ActionButton>
+          <ActionButton
             variant="secondary"
-            icon={<FlaskConical aria-hidden className="size-4" />}
+            icon={FlaskConical}
             pending={testing}
             onClick={() => void sendTest()}
           >
             {t("sendTest")}
-          </SubmitButton>
-          <SubmitButton
-            type="button"
+          </ActionButton>
+          <ActionButton
             variant="danger"
-            icon={<Trash2 aria-hidden className="size-4" />}
+            icon={Trash2}
             disabled={!draft}
             onClick={() => openDialog("delete")}
           >
             {t("delete")}
-          </SubmitButton>
+          </ActionButton>
         </div>
         {draft && sendAdminOnly.reason ? <div className="mt-2">{sendAdminOnly.reason}</div> : null}
         {actionError ? (

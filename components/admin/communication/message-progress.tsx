@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
+import { TitledSection } from "@/components/ui/titled-section";
 import type { PanelMessageDetailDto } from "@/lib/mailings/schemas.shared";
 
 /**
@@ -33,10 +34,13 @@ export function MessageProgress({
   const bounced = message.bounced_count;
   const reasons = message.failure_reasons ?? [];
   return (
-    <section aria-labelledby="message-progress-title" className="space-y-3">
-      <h3 id="message-progress-title" className="font-semibold">
-        {t("progressTitle")}
-      </h3>
+    <TitledSection
+      level={3}
+      titleId="message-progress-title"
+      title={t("progressTitle")}
+      titleClassName="font-semibold"
+      className="space-y-3"
+    >
       {status === "queued" ? <Alert tone="info">{t("sendScheduled")}</Alert> : null}
       {status === "sending" ? <Alert tone="info">{t("sendingNow")}</Alert> : null}
       {status === "sent" ? (
@@ -72,6 +76,6 @@ export function MessageProgress({
           ) : null}
         </div>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

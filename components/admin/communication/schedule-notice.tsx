@@ -5,9 +5,9 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { ActionButton } from "@/components/ui/action-button";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
-import { SubmitButton } from "@/components/ui/submit-button";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { centreDateTime } from "./schedule-picker";
 
@@ -58,17 +58,16 @@ export function ScheduleNotice({
         {t("scheduledNote")}
       </Alert>
       <div>
-        <SubmitButton
-          type="button"
+        <ActionButton
           variant="secondary"
-          icon={<CalendarX aria-hidden className="size-4" />}
+          icon={CalendarX}
           pending={cancelMutation.pending}
           disabled={adminOnly.disabled}
           aria-describedby={adminOnly.describedBy}
           onClick={() => void cancel()}
         >
           {t("cancelSchedule")}
-        </SubmitButton>
+        </ActionButton>
         {adminOnly.reason ? <div className="mt-2">{adminOnly.reason}</div> : null}
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}

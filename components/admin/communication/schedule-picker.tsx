@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import {
   MAX_SCHEDULE_AHEAD_SECONDS,
   MIN_SCHEDULE_AHEAD_SECONDS,
@@ -76,45 +76,35 @@ export function SchedulePicker({
   return (
     <fieldset className="space-y-3">
       <legend className="font-semibold">{t("legend")}</legend>
-      {(["now", "later"] as const).map((mode) => (
-        <label key={mode} className="flex items-center gap-2">
-          <input
-            type="radio"
-            name={`${id}-mode`}
-            checked={value.mode === mode}
-            onChange={() => set({ mode })}
-          />
-          {t(mode)}
-        </label>
-      ))}
+      <RadioChoices
+        name={`${id}-mode`}
+        choices={["now", "later"] as const}
+        value={value.mode}
+        onChange={(mode) => set({ mode })}
+        label={(mode) => t(mode)}
+      />
       {value.mode === "later" ? (
         <div className="space-y-3 border-l-2 border-gray-200 pl-4">
           <p id={`${id}-zone`} className="text-sm text-muted">
             {t("zoneNote")}
           </p>
           <div className="flex flex-wrap gap-4">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t("date")}
-              <input
-                type="date"
-                className="input"
-                value={value.date}
-                min={today}
-                max={last}
-                aria-describedby={`${id}-zone`}
-                onChange={(e) => set({ date: e.target.value })}
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t("time")}
-              <input
-                type="time"
-                className="input"
-                value={value.time}
-                aria-describedby={`${id}-zone`}
-                onChange={(e) => set({ time: e.target.value })}
-              />
-            </label>
+            <ClockField
+              type="date"
+              label={t("date")}
+              value={value.date}
+              min={today}
+              max={last}
+              aria-describedby={`${id}-zone`}
+              onChange={(date) => set({ date })}
+            />
+            <ClockField
+              type="time"
+              label={t("time")}
+              value={value.time}
+              aria-describedby={`${id}-zone`}
+              onChange={(time) => set({ time })}
+            />
           </div>
           {resolved?.kind === "gap" ? (
             <p className="text-sm">{t("gap", { time: value.time })}</p>
@@ -122,19 +112,15 @@ export function SchedulePicker({
           {resolved?.kind === "overlap" ? (
             <fieldset className="space-y-1 text-sm">
               <legend>{t("overlap", { time: value.time })}</legend>
-              {(["earlier", "later"] as const).map((which) => (
-                <label key={which} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={`${id}-overlap`}
-                    checked={value.overlap === which}
-                    onChange={() => set({ overlap: which })}
-                  />
-                  {t(which === "earlier" ? "overlapEarlier" : "overlapLater", {
-                    time: value.time,
-                  })}
-                </label>
-              ))}
+              <RadioChoices
+                name={`${id}-overlap`}
+                choices={["earlier", "later"] as const}
+                value={value.overlap}
+                onChange={(overlap) => set({ overlap })}
+                label={(which) =>
+                  t(which === "earlier" ? "overlapEarlier" : "overlapLater", { time: value.time })
+                }
+              />
             </fieldset>
           ) : null}
           <p aria-live="polite" className="text-sm font-medium">
@@ -149,5 +135,51 @@ export function SchedulePicker({
         </div>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One radio button a choice, each in its label; the picker's two questions use it. */
+function RadioChoices<T extends string>({
+  name,
+  choices,
+  value,
+  onChange,
+  label,
+}: {
+  name: string;
+  choices: readonly T[];
+  value: T;
+  onChange: (choice: T) => void;
+  label: (choice: T) => ReactNode;
+}) {
+  return choices.map((choice) => (
+    <label key={choice} className="flex items-center gap-2">
+      <input
+        type="radio"
+        name={name}
+        checked={value === choice}
+        onChange={() => onChange(choice)}
+      />
+      {label(choice)}
+    </label>
+  ));
+}
+
+/** The date or the time field, its label above it. */
+function ClockField({
+  label,
+  onChange,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "onChange" | "className"> & {
+  type: "date" | "time";
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input {...input} className="input" onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }

@@ -7,11 +7,12 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
+import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
+import { SelectList } from "@/components/ui/select-list";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { SubmitButton } from "@/components/ui/submit-button";
 import { ApiCallError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
@@ -103,16 +104,15 @@ export function StudiesView() {
     <section className="mx-auto max-w-7xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-primary-800">{t("title")}</h1>
-        <SubmitButton
+        <ActionButton
           id="create-study"
-          type="button"
           pending={creating}
-          icon={<Plus aria-hidden className="size-4" />}
+          icon={Plus}
           onClick={() => void create()}
           disabled={items === null}
         >
           <span className="first-letter:uppercase">{t("create")}</span>
-        </SubmitButton>
+        </ActionButton>
       </div>
 
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
@@ -128,37 +128,35 @@ export function StudiesView() {
           {items === null && !studies.error ? <Spinner label={t("loading")} /> : null}
           {items && items.length === 0 ? <EmptyState>{t("noStudies")}</EmptyState> : null}
           {items && items.length > 0 ? (
-            <ul className="divide-y divide-gray-200 overflow-hidden rounded-lg border border-gray-200 bg-white">
-              {items.map((study) => {
-                const active = study.id === selectedId;
-                return (
-                  <li key={study.id}>
-                    <button
-                      type="button"
-                      aria-pressed={active}
-                      data-study-id={study.id}
-                      onClick={() => void select(active ? null : study.id)}
-                      className={`flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-primary-50 ${active ? "border-l-4 border-primary-700 bg-primary-50 pl-3" : ""}`}
-                    >
-                      <span className="font-medium break-words text-ink">{study.name}</span>
-                      <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
-                        <span>
-                          {t("createdOn", {
-                            date: format.dateTime(new Date(study.created_at * 1000), {
-                              dateStyle: "medium",
-                            }),
-                          })}
-                        </span>
-                        <StatusBadge tone={STATUS_TONES[study.status]}>
-                          {t(`status.${study.status}`)}
-                        </StatusBadge>
-                        <span data-testid="response-count">{responsesText(study)}</span>
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <SelectList
+              items={items}
+              selectedId={selectedId}
+              onSelect={(id) => void select(id)}
+              className="divide-y divide-gray-200 overflow-hidden rounded-lg border border-gray-200 bg-white"
+              buttonClassName={(active) =>
+                `flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-primary-50 ${active ? "border-l-4 border-primary-700 bg-primary-50 pl-3" : ""}`
+              }
+              itemData={(study) => ({ "data-study-id": study.id })}
+            >
+              {(study) => (
+                <>
+                  <span className="font-medium break-words text-ink">{study.name}</span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                    <span>
+                      {t("createdOn", {
+                        date: format.dateTime(new Date(study.created_at * 1000), {
+                          dateStyle: "medium",
+                        }),
+                      })}
+                    </span>
+                    <StatusBadge tone={STATUS_TONES[study.status]}>
+                      {t(`status.${study.status}`)}
+                    </StatusBadge>
+                    <span data-testid="response-count">{responsesText(study)}</span>
+                  </span>
+                </>
+              )}
+            </SelectList>
           ) : null}
         </nav>
 

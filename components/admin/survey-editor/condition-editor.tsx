@@ -3,6 +3,7 @@
 import { Filter, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { ActionButton } from "@/components/ui/action-button";
 import { FieldError } from "@/components/ui/field-error";
 import {
   fromParts,
@@ -102,25 +103,23 @@ export function ConditionEditor({
         {sentence}
         {errorLine}
         <div className="flex flex-wrap gap-2">
-          <button
+          <ActionButton
             id={`${base}-edit`}
-            type="button"
-            className="btn-secondary"
+            variant="secondary"
+            icon={Pencil}
             aria-describedby={error ? `${base}-sentence ${errorId}` : `${base}-sentence`}
             onClick={() => {
               setOpen(true);
               focus.current = "first";
             }}
           >
-            <Pencil aria-hidden className="size-4" />
             {t("edit")}
             <span className="sr-only"> ({where})</span>
-          </button>
-          <button type="button" className="btn-ghost" onClick={remove}>
-            <Trash2 aria-hidden className="size-4" />
+          </ActionButton>
+          <ActionButton variant="ghost" icon={Trash2} onClick={remove}>
             {t("remove")}
             <span className="sr-only"> ({where})</span>
-          </button>
+          </ActionButton>
         </div>
       </div>
     );
@@ -175,16 +174,15 @@ export function ConditionEditor({
       {errorLine}
       <div className="flex flex-wrap gap-2">
         {earlier.length > 0 ? (
-          <button
-            type="button"
-            className="btn-ghost"
+          <ActionButton
+            variant="ghost"
+            icon={Plus}
             onClick={() =>
               onChange(fromParts(combine, [...conditions, newComparison(earlier.at(-1)!.question)]))
             }
           >
-            <Plus aria-hidden className="size-4" />
             {t("addAnother")}
-          </button>
+          </ActionButton>
         ) : null}
         <button
           type="button"
@@ -196,10 +194,9 @@ export function ConditionEditor({
         >
           {t("done")}
         </button>
-        <button type="button" className="btn-ghost" onClick={remove}>
-          <Trash2 aria-hidden className="size-4" />
+        <ActionButton variant="ghost" icon={Trash2} onClick={remove}>
           {t("remove")}
-        </button>
+        </ActionButton>
       </div>
     </fieldset>
   );

@@ -1,9 +1,9 @@
 "use client";
 
-import { ArrowLeft, ExternalLink } from "lucide-react";
-import Link from "next/link";
+import { ExternalLink } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { BackLink } from "@/components/ui/back-link";
 import { SaveStatus } from "@/components/ui/save-status";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import type { SurveySave } from "./use-survey-save";
@@ -35,7 +35,7 @@ export function EditorFrame({
       headingRef={headingRef}
       top={save && surveyUuid ? <SaveBar save={save} surveyUuid={surveyUuid} /> : undefined}
     >
-      {save ? null : <BackLink />}
+      {save ? null : <BackToStudies />}
       {children}
     </ScreenFrame>
   );
@@ -71,7 +71,7 @@ function SaveBar({ save, surveyUuid }: { save: SurveySave; surveyUuid: string })
       ref={bar}
       className="sticky top-0 z-20 -mx-4 flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 bg-white/95 px-4 py-2 sm:-mx-6 sm:px-6"
     >
-      <BackLink />
+      <BackToStudies />
       <div className="flex flex-wrap items-center gap-3">
         <SaveStatus
           id="survey-save-status"
@@ -90,13 +90,12 @@ function SaveBar({ save, surveyUuid }: { save: SurveySave; surveyUuid: string })
   );
 }
 
-function BackLink() {
+function BackToStudies() {
   const t = useTranslations("surveyEditor");
   return (
-    <Link href="/admin/studies" className="btn-ghost -ml-2 px-2">
-      <ArrowLeft aria-hidden className="size-4" />
+    <BackLink href="/admin/studies" className="btn-ghost -ml-2 px-2">
       {t("backToStudy")}
-    </Link>
+    </BackLink>
   );
 }
 

@@ -152,16 +152,12 @@ export function LoadedEditor({
         onLoadNewer={save.loadNewer}
       />
       <ConfirmDialog
-        open={leaveGuard.asking}
-        onOpenChange={(open) => {
-          if (!open) leaveGuard.stay();
-        }}
+        {...leaveGuard.dialog}
         title={t("leaveTitle")}
         description={t("leaveText")}
         confirmLabel={t("leave")}
         cancelLabel={t("stay")}
         tone="danger"
-        onConfirm={leaveGuard.leave}
       />
     </EditorFrame>
   );

@@ -2,6 +2,7 @@
 
 import { Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
+import { ActionButton } from "@/components/ui/action-button";
 import type { EditorStep } from "./model";
 
 /** The survey's steps as a bar of buttons, the one on screen marked, and "add step". */
@@ -33,10 +34,9 @@ export function StepList({
           </li>
         ))}
       </ol>
-      <button type="button" className="btn-ghost" onClick={onAdd}>
-        <Plus aria-hidden className="size-4" />
+      <ActionButton variant="ghost" icon={Plus} onClick={onAdd}>
         {t("addStep")}
-      </button>
+      </ActionButton>
     </nav>
   );
 }

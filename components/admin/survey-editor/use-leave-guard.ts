@@ -56,13 +56,20 @@ export function useLeaveGuard({
   }
 
   return {
-    /** True while the reader is asked whether to leave with unsaved edits. */
-    asking: asking !== null,
-    stay: () => setAsking(null),
-    leave: () => {
-      const link = asking;
-      setAsking(null);
-      if (link) follow(link);
+    /**
+     * The wiring of the ConfirmDialog that asks whether to leave with unsaved edits: open while
+     * asking; closing it stays, confirming follows the link.
+     */
+    dialog: {
+      open: asking !== null,
+      onOpenChange: (open: boolean) => {
+        if (!open) setAsking(null);
+      },
+      onConfirm: () => {
+        const link = asking;
+        setAsking(null);
+        if (link) follow(link);
+      },
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { ArrowLeft, FileDown } from "lucide-react";
+import { FileDown } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import {
   findNewsArticle,
@@ -13,6 +12,8 @@ import {
 } from "@/content/news";
 import { NewsArticleBody } from "@/components/public/news-article-body";
 import { HelpWidgetContacts, hasHelpContacts } from "@/components/public/help-widget-contacts";
+import { BackLink } from "@/components/ui/back-link";
+import { TitledSection } from "@/components/ui/titled-section";
 import { getPublicSiteConfig } from "@/config/public-site";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
@@ -47,13 +48,12 @@ export default async function NewsArticlePage({ params }: PageProps<"/[locale]/n
   const { help } = getPublicSiteConfig();
   return (
     <div className="mx-auto max-w-3xl">
-      <Link
+      <BackLink
         href="/news"
         className="inline-flex items-center gap-1 rounded font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800"
       >
-        <ArrowLeft aria-hidden className="size-4" />
         {t("backToNews")}
-      </Link>
+      </BackLink>
       {/* The articles exist in Dutch only; the page around them follows the chosen language. */}
       <article lang="nl" className="mt-6">
         <h1 className="text-3xl font-bold tracking-tight text-primary-800 sm:text-4xl">
@@ -80,19 +80,18 @@ export default async function NewsArticlePage({ params }: PageProps<"/[locale]/n
         </div>
       </article>
       {hasHelpContacts(help) && (
-        <aside
-          aria-labelledby="news-help"
+        <TitledSection
+          as="aside"
+          titleId="news-help"
+          title={t("help.title")}
           className="mt-10 rounded-lg border border-primary-100 bg-primary-50 p-5"
         >
-          <h2 id="news-help" className="text-lg font-semibold text-primary-800">
-            {t("help.title")}
-          </h2>
           <p className="mt-2 mb-4 leading-relaxed">{t("help.text")}</p>
           <HelpWidgetContacts
             help={help}
             labels={{ phone: helpT("phone"), chat: helpT("chat"), website: helpT("website") }}
           />
-        </aside>
+        </TitledSection>
       )}
     </div>
   );

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { ClientMessages } from "@/components/public/client-messages";
-import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { StudyDetail } from "@/components/public/study-detail";
+import { BackLink } from "@/components/ui/back-link";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { publicPageMetadata } from "@/lib/seo/page-metadata";
 import { idSchema } from "@/lib/validation/common.shared";
@@ -37,10 +36,9 @@ export default async function StudyPage({ params }: PageProps<"/[locale]/study/[
   const parsed = idSchema.safeParse((await params).id);
   return (
     <div className="mx-auto max-w-3xl">
-      <Link href="/research" className="btn-secondary">
-        <ArrowLeft aria-hidden className="size-4" />
+      <BackLink href="/research" className="btn-secondary">
         <span className="inline-block first-letter:uppercase">{t("backToStudies")}</span>
-      </Link>
+      </BackLink>
       <div className="mt-8">
         <ClientMessages namespaces={["studies.study"]}>
           <StudyDetail id={parsed.success ? parsed.data : null} />
