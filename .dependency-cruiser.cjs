@@ -61,6 +61,38 @@ const clientEntries = [
 ];
 const SERVER_ONLY = "(^|/)node_modules/server-only/";
 
+/**
+ * The layers, top first. A layer may import the ones below it and none above it; the map names the
+ * rule that says so for each layer under the top.
+ */
+const LAYERS = ["app", "components", "lib", "db", "config"];
+const LAYER_RULE_NAMES = {
+  components: "components-not-to-app",
+  lib: "lib-not-to-components",
+  db: "db-imports-only-config",
+  config: "config-imports-nothing-of-ours",
+};
+
+/** A forbidden import: modules matching `from` must not import (or reach) modules matching `to`. */
+function forbid(name, comment, from, to) {
+  return { name, comment, severity: "error", from, to };
+}
+
+function layerRule(layer, index) {
+  const above = LAYERS.slice(0, index);
+  return forbid(
+    LAYER_RULE_NAMES[layer],
+    `${layer}/ must not import ${above.map((dir) => `${dir}/`).join(", ")}: imports point one way, ${LAYERS.join(" → ")}.`,
+    { path: `^${layer}/` },
+    { path: `^(${above.join("|")})/` },
+  );
+}
+
+/** Code that reaches the browser must not reach what `to` matches, however indirectly. */
+function browserRule(name, comment, to) {
+  return forbid(name, comment, { path: [...clientEntries, SHARED] }, { path: to, reachable: true });
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -80,72 +112,35 @@ module.exports = {
       from: { path: "^(app|components|lib|db|config)/" },
       to: { circular: true },
     },
-    {
-      name: "nothing-imports-app",
-      comment: "app/ is the top: pages and route handlers compose the rest.",
-      severity: "error",
-      from: { pathNot: "^app/" },
-      to: { path: "^app/" },
-    },
-    {
-      name: "components-not-to-app",
-      severity: "error",
-      from: { path: "^components/" },
-      to: { path: "^app/" },
-    },
-    {
-      name: "lib-not-to-components",
-      comment: "lib/ is below components/: components import lib, never the other way.",
-      severity: "error",
-      from: { path: "^lib/" },
-      to: { path: "^(components|app)/" },
-    },
-    {
-      name: "db-imports-only-config",
-      comment: "db/ is the bottom: it may read the configuration and nothing else of ours.",
-      severity: "error",
-      from: { path: "^db/" },
-      to: { path: "^(components|app|lib)/" },
-    },
-    {
-      name: "config-imports-nothing-of-ours",
-      comment:
-        "config/ validates the environment; everything may read it, so it reads nothing else.",
-      severity: "error",
-      from: { path: "^config/" },
-      to: { path: "^(components|app|lib|db)/" },
-    },
-    {
-      name: "only-routes-import-http",
-      comment:
-        "lib/http is the route layer (handler wrapper, origin check, status mapping); domain code, db and components must not import it.",
-      severity: "error",
-      from: { path: "^(lib/(?!http/)|db/|components/)" },
-      to: { path: "^lib/http/" },
-    },
-    {
-      name: "client-not-to-db",
-      comment: "Code that reaches the browser must not import the database layer.",
-      severity: "error",
-      from: { path: clientEntries },
-      to: { path: "^db/" },
-    },
-    {
-      name: "client-not-to-server-only",
-      comment:
-        "Code that reaches the browser must not reach a module marked server-only, however indirectly.",
-      severity: "error",
-      from: { path: [...clientEntries, SHARED] },
-      to: { path: SERVER_ONLY, reachable: true },
-    },
-    {
-      name: "common-passwords-stay-on-the-server",
-      comment:
-        "The common-password list is checked on the server only (lib/auth/common-passwords.ts); no browser bundle carries it.",
-      severity: "error",
-      from: { path: [...clientEntries, SHARED] },
-      to: { path: "(^|/)node_modules/@zxcvbn-ts/", reachable: true },
-    },
+    forbid(
+      "nothing-imports-app",
+      "app/ is the top: pages and route handlers compose the rest.",
+      { pathNot: "^app/" },
+      { path: "^app/" },
+    ),
+    ...LAYERS.slice(1).map((layer, index) => layerRule(layer, index + 1)),
+    forbid(
+      "only-routes-import-http",
+      "lib/http is the route layer (handler wrapper, origin check, status mapping); domain code, db and components must not import it.",
+      { path: "^(lib/(?!http/)|db/|components/)" },
+      { path: "^lib/http/" },
+    ),
+    forbid(
+      "client-not-to-db",
+      "Code that reaches the browser must not import the database layer.",
+      { path: clientEntries },
+      { path: "^db/" },
+    ),
+    browserRule(
+      "client-not-to-server-only",
+      "Code that reaches the browser must not reach a module marked server-only, however indirectly.",
+      SERVER_ONLY,
+    ),
+    browserRule(
+      "common-passwords-stay-on-the-server",
+      "The common-password list is checked on the server only (lib/auth/common-passwords.ts); no browser bundle carries it.",
+      "(^|/)node_modules/@zxcvbn-ts/",
+    ),
   ],
   required: [
     {

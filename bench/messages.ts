@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { installDatabase, type Db } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
 import { queueMessage } from "@/lib/mailings/queue";
-import { startFakeResend, type FakeResend } from "../tests/support/fake-resend";
+import { busiestSecond, startFakeResend, type FakeResend } from "../tests/support/fake-resend";
 import { startSenderProcess } from "../tests/support/sender-process-client";
 import { freshDatabase, postgresReachable } from "./database";
 
@@ -65,16 +65,6 @@ const appEnv = {
   MAIL_RATE_PER_SECOND: String(RATE),
   TRUST_PROXY: "1",
 };
-
-function busiestSecond(times: number[]): number {
-  let most = 0;
-  for (let i = 0; i < times.length; i++) {
-    let n = 0;
-    while (i + n < times.length && times[i + n] < times[i] + 1000) n++;
-    most = Math.max(most, n);
-  }
-  return most;
-}
 
 async function runScenario(fake: FakeResend, scenario: Scenario): Promise<DeliveryBenchRow> {
   fake.reset();

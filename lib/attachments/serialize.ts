@@ -1,5 +1,6 @@
 import "server-only";
 import type { StudyAttachment } from "@/db/schema";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import type { AttachmentDto } from "./schemas.shared";
 
 export type AttachmentMeta = Pick<
@@ -12,6 +13,6 @@ export function toAttachmentDto(row: AttachmentMeta): AttachmentDto {
     id: row.id,
     original_filename: row.originalFilename,
     file_size: row.fileSize,
-    uploaded_at: Math.floor(row.uploadedAt.getTime() / 1000),
+    uploaded_at: unixSeconds(row.uploadedAt),
   };
 }

@@ -8,9 +8,8 @@ import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
-import { notifyAccountHolder } from "./account-mails";
 import { withoutLosingLastAdmin } from "./admin-guard";
-import { credentialsChanged } from "./credentials";
+import { changeOwnCredentials } from "./credentials";
 import { accountCheckRule } from "./limits";
 import { hashPassword, verifyPassword } from "./password";
 import { confirmOwnPassword } from "./reauth";
@@ -45,32 +44,30 @@ export async function changePassword(
     throw new AppError(ErrorCode.PASSWORD_CONDITIONS, { fields: { new_password: problem } });
   }
   const passwordHash = await hashPassword(input.new_password);
-  const updated = await transaction(tx, async (tx) => {
-    const [locked] = await tx
-      .select({ passwordHash: staffUsers.passwordHash })
-      .from(staffUsers)
-      .where(eq(staffUsers.id, user.id))
-      .for("update");
-    if (!locked || locked.passwordHash !== user.passwordHash) {
-      logWarn("auth", "password not changed: it changed meanwhile", { userId: user.id });
-      throw new AppError(ErrorCode.WRONG_PASSWORD);
-    }
-    const [row] = await tx
-      .update(staffUsers)
-      .set({ passwordHash })
-      .where(eq(staffUsers.id, user.id))
-      .returning();
-    await credentialsChanged(user.id, "password", { keepSessionId: currentSessionId, now }, tx);
-    await recordAudit(tx, {
-      action: "password_changed",
-      actor: user,
-      target: { type: "staff", id: user.id },
-    });
-    return row;
-  });
-  logInfo("auth", "password changed", { userId: user.id });
-  notifyAccountHolder("password_changed", updated, now);
-  return updated;
+  return changeOwnCredentials(
+    user,
+    currentSessionId,
+    "password_changed",
+    async (tx) => {
+      const [locked] = await tx
+        .select({ passwordHash: staffUsers.passwordHash })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, user.id))
+        .for("update");
+      if (!locked || locked.passwordHash !== user.passwordHash) {
+        logWarn("auth", "password not changed: it changed meanwhile", { userId: user.id });
+        throw new AppError(ErrorCode.WRONG_PASSWORD);
+      }
+      const [row] = await tx
+        .update(staffUsers)
+        .set({ passwordHash })
+        .where(eq(staffUsers.id, user.id))
+        .returning();
+      return row;
+    },
+    now,
+    tx,
+  );
 }
 
 /**

@@ -27,6 +27,14 @@ export function assertCodeStepOpen(
   }
 }
 
+/** The account's row while its code step is not locked (never locked, or the lock has ended). */
+function withCodeStepOpen(userId: number, now: Date) {
+  return and(
+    eq(staffUsers.id, userId),
+    or(isNull(staffUsers.secondFactorLockedUntil), lte(staffUsers.secondFactorLockedUntil, now)),
+  );
+}
+
 /**
  * Counts a wrong code for the account, in one statement (two wrong codes at once both count).
  * The tenth in a row locks the step for 15 minutes and starts the count again; answers the end
@@ -47,15 +55,7 @@ export async function recordWrongCode(
       secondFactorFailures: sql`case when ${reaches} then 0 else ${staffUsers.secondFactorFailures} + 1 end`,
       secondFactorLockedUntil: sql`case when ${reaches} then ${lockEnd.toISOString()}::timestamptz else ${staffUsers.secondFactorLockedUntil} end`,
     })
-    .where(
-      and(
-        eq(staffUsers.id, userId),
-        or(
-          isNull(staffUsers.secondFactorLockedUntil),
-          lte(staffUsers.secondFactorLockedUntil, now),
-        ),
-      ),
-    )
+    .where(withCodeStepOpen(userId, now))
     .returning({ lockedUntil: staffUsers.secondFactorLockedUntil });
   return row?.lockedUntil && row.lockedUntil.getTime() === lockEnd.getTime()
     ? row.lockedUntil
@@ -70,11 +70,7 @@ export async function clearWrongCodes(userId: number, now = new Date(), tx?: DbO
     .set({ secondFactorFailures: 0, secondFactorLockedUntil: null })
     .where(
       and(
-        eq(staffUsers.id, userId),
-        or(
-          isNull(staffUsers.secondFactorLockedUntil),
-          lte(staffUsers.secondFactorLockedUntil, now),
-        ),
+        withCodeStepOpen(userId, now),
         or(gt(staffUsers.secondFactorFailures, 0), lte(staffUsers.secondFactorLockedUntil, now)),
       ),
     );

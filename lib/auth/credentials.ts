@@ -1,7 +1,10 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
-import { passwordResetTokens } from "@/db/schema";
+import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
+import { passwordResetTokens, type StaffUser } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/record";
+import { logInfo } from "@/lib/log";
+import { notifyAccountHolder } from "./account-mails";
 import { endUserChallenges } from "./challenge";
 import { revokeUserSessions } from "./session";
 
@@ -37,4 +40,39 @@ export async function voidSetPasswordTokens(
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** A change holders make to their own credentials; its audit action and its mail have this name. */
+export type OwnCredentialChange = "password_changed" | "two_factor_enabled" | "two_factor_disabled";
+
+const OWN_CHANGES: Record<OwnCredentialChange, { change: CredentialChange; logged: string }> = {
+  password_changed: { change: "password", logged: "password changed" },
+  two_factor_enabled: { change: "second factor", logged: "two-factor enabled" },
+  two_factor_disabled: { change: "second factor", logged: "two-factor disabled" },
+};
+
+/**
+ * A change holders make to their own credentials from the session `currentSessionId`: `update`
+ * writes the account's row (answering it), in one transaction with what follows every change of
+ * credentials (`credentialsChanged`: every other session ends) and the audit row named `event`.
+ * Once that has committed it is logged and the holder is told by mail.
+ */
+export async function changeOwnCredentials(
+  user: StaffUser,
+  currentSessionId: string,
+  event: OwnCredentialChange,
+  update: (tx: Tx) => Promise<StaffUser>,
+  now: Date,
+  tx?: DbOrTx,
+): Promise<StaffUser> {
+  const { change, logged } = OWN_CHANGES[event];
+  const updated = await transaction(tx, async (tx) => {
+    const row = await update(tx);
+    await credentialsChanged(user.id, change, { keepSessionId: currentSessionId, now }, tx);
+    await recordAudit(tx, { action: event, actor: user, target: { type: "staff", id: user.id } });
+    return row;
+  });
+  logInfo("auth", logged, { userId: user.id });
+  notifyAccountHolder(event, updated, now);
+  return updated;
 }

@@ -17,7 +17,7 @@ import { confirmOwnPassword } from "./reauth";
 import type { ConfirmPasswordInput } from "./schemas.shared";
 import { revokeUserSessions } from "./session";
 import type { InviteStaffInput, UpdateStaffInput } from "./staff-schemas.shared";
-import { twoFactorOff } from "./two-factor";
+import { turnTwoFactorOff } from "./two-factor";
 import { findStaffByEmail, findStaffById } from "./staff-users";
 
 async function mustFind(id: number, tx?: DbOrTx): Promise<StaffUser> {
@@ -235,11 +235,7 @@ async function turnOffTwoFactorOf(
   tx?: DbOrTx,
 ): Promise<StaffUser> {
   return transaction(tx, async (tx) => {
-    const [row] = await tx
-      .update(staffUsers)
-      .set(twoFactorOff)
-      .where(eq(staffUsers.id, id))
-      .returning();
+    const row = await turnTwoFactorOff(id, tx);
     if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
     await credentialsChanged(id, "second factor", { keepSessionId }, tx);
     await recordAudit(tx, { action: "two_factor_reset", actor, target: { type: "staff", id } });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { StaffUser } from "@/db/schema";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { toPublicUser } from "./session";
 import type { StaffListItem } from "./staff-schemas.shared";
 
@@ -7,6 +8,6 @@ export function toStaffListItem(user: StaffUser): StaffListItem {
   return {
     ...toPublicUser(user),
     invitation_pending: user.passwordHash === null,
-    created_at: Math.floor(user.createdAt.getTime() / 1000),
+    created_at: unixSeconds(user.createdAt),
   };
 }

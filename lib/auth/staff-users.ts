@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, invalidField } from "@/lib/errors/app-error";
 import { hashPassword } from "./password";
 import { newPasswordProblem } from "./common-passwords";
 import { emailField } from "./schemas.shared";
@@ -38,9 +38,7 @@ export type NewStaffAccount = { email: string; password: string; name?: string; 
 export async function createStaffAccount(input: NewStaffAccount): Promise<StaffUser> {
   const email = emailField().safeParse(input.email);
   if (!email.success) {
-    throw new AppError(ErrorCode.INVALID_INPUT, {
-      fields: { email: email.error.issues[0].message },
-    });
+    throw invalidField("email", email.error.issues[0].message);
   }
   const problem = await newPasswordProblem(input.password);
   if (problem) {

@@ -6,6 +6,7 @@ import { appSecretRing, type Keyed } from "@/lib/crypto/keyring";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { logWarn } from "@/lib/log";
+import { unixSeconds } from "@/lib/time/unix.shared";
 
 const ISSUER = "Onderzoekspanel";
 const PERIOD_SECONDS = 30;
@@ -98,7 +99,7 @@ export async function checkTotp(
   now = new Date(),
 ): Promise<TotpCheck> {
   if (!/^\d{6}$/.test(code)) return { valid: false };
-  const epoch = Math.floor(now.getTime() / 1000);
+  const epoch = unixSeconds(now);
   // A last step beyond the newest step a code could have now means the clock was ahead when it
   // was recorded (or is behind now). No code can be accepted until the clock passes it (the
   // replay guard), and otplib throws on such a step: answer "wrong code", not a server error.

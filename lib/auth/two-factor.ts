@@ -1,17 +1,15 @@
 import "server-only";
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { getDb, transaction, type DbOrTx } from "@/db/client";
+import { dbOr, getDb, type DbOrTx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
-import { recordAudit } from "@/lib/audit/record";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { enforceRateLimits } from "@/lib/rate-limit/limiter";
-import { logInfo, logWarn } from "@/lib/log";
-import { notifyAccountHolder } from "./account-mails";
+import { logWarn } from "@/lib/log";
 import { accountCheckRule } from "./limits";
 import { recordTimeStep } from "./login";
-import { credentialsChanged } from "./credentials";
+import { changeOwnCredentials } from "./credentials";
 import type { DisableTwoFactorInput, EnableTwoFactorInput } from "./schemas.shared";
 import {
   checkTotp,
@@ -62,12 +60,27 @@ export async function startTwoFactorSetup(user: StaffUser, now = new Date()) {
 }
 
 /** The columns of an account without two-factor sign-in and without a pending secret. */
-export const twoFactorOff = {
+const twoFactorOff = {
   twoFactorEnabled: false,
   totpSecret: null,
   totpPendingSince: null,
   totpLastStep: null,
 } as const;
+
+/**
+ * Turns an account's two-factor sign-in off and forgets its secret, in use or pending; answers the
+ * updated row (like every `returning()` here, nothing when no account has this id). Whatever else
+ * follows (sessions, audit, mail) is the caller's.
+ */
+export async function turnTwoFactorOff(id: number, tx?: DbOrTx): Promise<StaffUser> {
+  const db = await dbOr(tx);
+  const [row] = await db
+    .update(staffUsers)
+    .set(twoFactorOff)
+    .where(eq(staffUsers.id, id))
+    .returning();
+  return row;
+}
 
 /**
  * POST /api/enable_2fa: the secret must be the pending one and the code must come from it.
@@ -93,24 +106,22 @@ export async function enableTwoFactor(
     logWarn("auth", "two-factor not enabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const updated = await transaction(tx, async (tx) => {
-    const [row] = await tx
-      .update(staffUsers)
-      .set({ twoFactorEnabled: true, totpLastStep: check.timeStep, totpPendingSince: null })
-      .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
-      .returning();
-    if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
-    await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
-    await recordAudit(tx, {
-      action: "two_factor_enabled",
-      actor: user,
-      target: { type: "staff", id: user.id },
-    });
-    return row;
-  });
-  logInfo("auth", "two-factor enabled", { userId: user.id });
-  notifyAccountHolder("two_factor_enabled", updated, now);
-  return updated;
+  return changeOwnCredentials(
+    user,
+    currentSessionId,
+    "two_factor_enabled",
+    async (tx) => {
+      const [row] = await tx
+        .update(staffUsers)
+        .set({ twoFactorEnabled: true, totpLastStep: check.timeStep, totpPendingSince: null })
+        .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
+        .returning();
+      if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+      return row;
+    },
+    now,
+    tx,
+  );
 }
 
 /**
@@ -139,21 +150,12 @@ export async function disableTwoFactor(
     logWarn("auth", "two-factor not disabled: wrong code", { userId: user.id });
     throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
   }
-  const updated = await transaction(tx, async (tx) => {
-    const [row] = await tx
-      .update(staffUsers)
-      .set(twoFactorOff)
-      .where(eq(staffUsers.id, user.id))
-      .returning();
-    await credentialsChanged(user.id, "second factor", { keepSessionId: currentSessionId }, tx);
-    await recordAudit(tx, {
-      action: "two_factor_disabled",
-      actor: user,
-      target: { type: "staff", id: user.id },
-    });
-    return row;
-  });
-  logInfo("auth", "two-factor disabled", { userId: user.id });
-  notifyAccountHolder("two_factor_disabled", updated, now);
-  return updated;
+  return changeOwnCredentials(
+    user,
+    currentSessionId,
+    "two_factor_disabled",
+    (tx) => turnTwoFactorOff(user.id, tx),
+    now,
+    tx,
+  );
 }

@@ -5,7 +5,8 @@ import type { Db } from "@/db/client";
 import { panelMessages, panelUsers, staffUsers, studies, surveys } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { randomToken } from "@/lib/crypto/tokens";
-import type { Step } from "@/lib/surveys/schema.shared";
+import { defaultBlock, renumber } from "@/lib/surveys/editor-rules.shared";
+import type { Block, BlockType, Step } from "@/lib/surveys/schema.shared";
 
 /** True when the database holds no studies, staff or panel members yet. */
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -17,57 +18,44 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
+/** A block of `type` with that type's defaults (as the editor adds one) and these fields. */
+function block<T extends BlockType>(
+  type: T,
+  data_name: string,
+  fields: Partial<Extract<Block, { type: T }>>,
+): Block {
+  return { ...defaultBlock(type, { data_name }), ...fields } as Block;
+}
+
+/** The demo survey: two steps of two blocks (`renumber` numbers the blocks as written). */
 function demoSteps(topic: string): Step[] {
-  return [
+  const options = ["Thuis", "Op het werk of op school", "Online", "Ergens anders"];
+  return renumber([
     {
       order: 0,
       blocks: [
-        {
-          type: "text",
-          data_name: "intro",
-          order: 0,
+        block("text", "intro", {
           content: `<p>Deze vragenlijst gaat over ${topic}. Je antwoorden zijn anoniem.</p>`,
-        },
-        {
-          type: "scale",
-          is_required: true,
-          data_name: "ervaring",
-          order: 1,
+        }),
+        block("scale", "ervaring", {
           question_text: "Hoe vaak heb je hiermee te maken gehad?",
-          min_value: 1,
-          max_value: 5,
           min_label: "Nooit",
           max_label: "Heel vaak",
-        },
+        }),
       ],
     },
     {
       order: 1,
       blocks: [
-        {
-          type: "multiple_choice",
-          is_required: true,
-          data_name: "plek",
-          order: 0,
+        block("multiple_choice", "plek", {
           question_text: "Waar speelde dit zich af?",
           allow_multiple: true,
-          options: [
-            { order: 0, text: "Thuis" },
-            { order: 1, text: "Op het werk of op school" },
-            { order: 2, text: "Online" },
-            { order: 3, text: "Ergens anders" },
-          ],
-        },
-        {
-          type: "open_question",
-          data_name: "toelichting",
-          order: 1,
-          question_text: "Wil je nog iets toelichten?",
-          is_required: false,
-        },
+          options: options.map((text, order) => ({ order, text })),
+        }),
+        block("open_question", "toelichting", { question_text: "Wil je nog iets toelichten?" }),
       ],
     },
-  ];
+  ]);
 }
 
 const demoStudies = [

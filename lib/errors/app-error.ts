@@ -1,5 +1,5 @@
 import "server-only";
-import { errorMessages, type ErrorCodeValue } from "./codes.shared";
+import { ErrorCode, errorMessages, type ErrorCodeValue } from "./codes.shared";
 
 /**
  * What kind of refusal an error is, where it differs from what its code usually means: the
@@ -35,4 +35,9 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/** Code 22 about one field of the input (keyed by its path): `problem` says what is wrong with it. */
+export function invalidField(field: string, problem: string): AppError {
+  return new AppError(ErrorCode.INVALID_INPUT, { fields: { [field]: problem } });
 }

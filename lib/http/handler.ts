@@ -9,7 +9,7 @@ import {
   type SessionContext,
 } from "@/lib/auth/session";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint.shared";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, invalidField } from "@/lib/errors/app-error";
 import { routeLimits } from "./route-limits";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { boundedBody } from "./body-limit";
@@ -119,7 +119,7 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
   if (!schema) return undefined as T;
   const nul = nulCharacterAt(value);
   if (nul !== null) {
-    throw new AppError(ErrorCode.INVALID_INPUT, { fields: { [nul]: "Contains a NUL character" } });
+    throw invalidField(nul, "Contains a NUL character");
   }
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -206,7 +206,7 @@ function queryOf(url: URL, validated: boolean): Record<string, string> {
   const query = new Map<string, string>();
   for (const [key, value] of url.searchParams.entries()) {
     if (validated && query.has(key)) {
-      throw new AppError(ErrorCode.INVALID_INPUT, { fields: { [key]: "Given more than once" } });
+      throw invalidField(key, "Given more than once");
     }
     query.set(key, value);
   }

@@ -3,9 +3,10 @@ import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { getDb, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, invalidField } from "@/lib/errors/app-error";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { countRecipients } from "@/lib/panel/list";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { findMessage } from "./find";
 import { inStatus, lockDraft, NO_RECIPIENTS_MESSAGE } from "./queue";
 import { addRecipients } from "./recipients";
@@ -16,9 +17,10 @@ import { assertSendable } from "./sendable";
 export function assertScheduleTime(sendAt: Date, now: Date): void {
   const ahead = (sendAt.getTime() - now.getTime()) / 1000;
   if (ahead < MIN_SCHEDULE_AHEAD_SECONDS || ahead > MAX_SCHEDULE_AHEAD_SECONDS) {
-    throw new AppError(ErrorCode.INVALID_INPUT, {
-      fields: { send_at: "The sending time must be between one minute and 90 days from now" },
-    });
+    throw invalidField(
+      "send_at",
+      "The sending time must be between one minute and 90 days from now",
+    );
   }
 }
 
@@ -51,7 +53,7 @@ export async function scheduleMessage(
       action: "message_scheduled",
       actor,
       target: { type: "panel_message", id },
-      details: { scheduled_for: Math.floor(sendAt.getTime() / 1000) },
+      details: { scheduled_for: unixSeconds(sendAt) },
     });
     return row;
   });

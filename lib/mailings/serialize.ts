@@ -1,6 +1,7 @@
 import "server-only";
 import type { PanelMessage } from "@/db/schema";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { FAILURE_REASONS, type PanelMessageDto } from "./schemas.shared";
 
 type FailureReason = (typeof FAILURE_REASONS)[number];
@@ -9,10 +10,6 @@ function failureReason(value: string | null): FailureReason | null {
   return (FAILURE_REASONS as readonly string[]).includes(value ?? "")
     ? (value as FailureReason)
     : null;
-}
-
-function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
 }
 
 /**

@@ -1,5 +1,6 @@
 import "server-only";
 import type { PanelUser } from "@/db/schema";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import type { PanelUserDto } from "./schemas.shared";
 
 /** The columns the admin API shows of a member. */
@@ -13,7 +14,7 @@ export function toPanelUserDto(row: PanelUserListed): PanelUserDto {
     id: row.id,
     email: row.email,
     is_verified: row.isVerified,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    created_at: unixSeconds(row.createdAt),
     delivery_status: row.deliveryStatus,
     bounce_kind: row.bounceKind,
   };

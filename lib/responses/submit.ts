@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
-import { studies, surveyResponses } from "@/db/schema";
+import { surveyResponses } from "@/db/schema";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
-import { countResponses, effectiveStatus, finishOpenStudy } from "@/lib/studies/closing";
+import { countResponses, effectiveStatus, finishOpenStudy, lockStudy } from "@/lib/studies/closing";
 import { loadOpenSurvey } from "@/lib/surveys/load";
 import { markShownQuestions } from "@/lib/surveys/questions";
 import { validateSubmission } from "@/lib/surveys/validation.shared";
@@ -57,15 +57,7 @@ async function storeWithinLimit(
   row: SealedRow,
   derived: SubmissionDerivation | null,
 ): Promise<SubmitResult | "closed"> {
-  const [study] = await t
-    .select({
-      status: studies.status,
-      closesAt: studies.closesAt,
-      responseLimit: studies.responseLimit,
-    })
-    .from(studies)
-    .where(eq(studies.id, studyId))
-    .for("update");
+  const study = await lockStudy(studyId, t);
   if (derived) {
     const stored = await storedAnswersHash(t, studyId, derived.submissionHash);
     if (stored !== undefined) return retryResult(stored, derived);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resolveWallTime } from "@/lib/time/centre-time.shared";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { studyStatusSchema } from "./schemas.shared";
 
 export const DEFAULT_STUDY_NAME = "new study";
@@ -48,24 +49,19 @@ const CLOSING_TEXTS: StudyClosingTexts = {
   dateTime: "Give a date and a time",
 };
 
+/** A whole number from `min` to `max`, or null; `message` for anything else (`aboveMax` above `max`). */
+function wholeNumberOrNull(min: number, max: number, message: string, aboveMax = message) {
+  return z.number(message).int(message).min(min, message).max(max, aboveMax).nullable();
+}
+
 /** `response_limit`: a whole number from 1 to RESPONSE_LIMIT_MAX, or null (no limit). */
 export function responseLimitField(t: StudyClosingTexts = CLOSING_TEXTS) {
-  return z
-    .number(t.limit)
-    .int(t.limit)
-    .min(1, t.limit)
-    .max(RESPONSE_LIMIT_MAX, t.limitMax)
-    .nullable();
+  return wholeNumberOrNull(1, RESPONSE_LIMIT_MAX, t.limit, t.limitMax);
 }
 
 /** `closes_at`: unix seconds up to the year 9999, or null (no end date). */
 export function closesAtField(t: StudyClosingTexts = CLOSING_TEXTS) {
-  return z
-    .number(t.closesAt)
-    .int(t.closesAt)
-    .min(0, t.closesAt)
-    .max(CLOSES_AT_MAX, t.closesAt)
-    .nullable();
+  return wholeNumberOrNull(0, CLOSES_AT_MAX, t.closesAt);
 }
 
 /**
@@ -78,7 +74,7 @@ export function centreLocalToUnix(value: string): number | null {
   const resolved = match ? resolveWallTime(match[1], match[2]) : null;
   if (!resolved) return null;
   const instant = resolved.kind === "overlap" ? resolved.earlier : resolved.instant;
-  return Math.floor(instant.getTime() / 1000);
+  return unixSeconds(instant);
 }
 
 /**

@@ -2,11 +2,11 @@ import "server-only";
 import { and, count, eq, gt, isNotNull, isNull, lte, or, type SQL } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
-import { unixNow } from "@/lib/time/closing.shared";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { revalidatePublicStudyLists } from "./public-lists";
 import type { StudyStatus } from "./schemas.shared";
 
-export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing.shared";
+export { effectiveStatus, isPastClosing } from "@/lib/time/closing.shared";
 
 /**
  * A study's sample size and end date (`response_limit`, `closes_at`). Only an open study is
@@ -19,7 +19,7 @@ export { effectiveStatus, isPastClosing, unixNow } from "@/lib/time/closing.shar
 
 /** SQL: the study's effective status is one of `statuses`. */
 export function effectiveStatusIn(statuses: readonly StudyStatus[], now = new Date()): SQL {
-  const t = unixNow(now);
+  const t = unixSeconds(now);
   const past = and(
     eq(studies.status, "open"),
     isNotNull(studies.closesAt),
@@ -44,7 +44,7 @@ export async function finishClosedStudies(now = new Date(), tx?: DbOrTx): Promis
       and(
         eq(studies.status, "open"),
         isNotNull(studies.closesAt),
-        lte(studies.closesAt, unixNow(now)),
+        lte(studies.closesAt, unixSeconds(now)),
       ),
     )
     .returning({ id: studies.id });
@@ -63,6 +63,28 @@ export async function finishOpenStudy(studyId: number, tx: DbOrTx): Promise<void
     .where(and(eq(studies.id, studyId), eq(studies.status, "open")))
     .returning({ id: studies.id });
   if (done.length > 0) revalidatePublicStudyLists();
+}
+
+/** What decides whether a study takes responses: its status, end date and limit. */
+const openingColumns = {
+  status: studies.status,
+  closesAt: studies.closesAt,
+  responseLimit: studies.responseLimit,
+};
+export type LockedStudy = Pick<typeof studies.$inferSelect, keyof typeof openingColumns>;
+
+/**
+ * Locks the study's row until the transaction `tx` ends and answers its status, end date and
+ * limit; undefined when there is no such study. A submission near the limit, opening the study,
+ * changing its status and deleting it all take this lock first, so they happen one at a time.
+ */
+export async function lockStudy(studyId: number, tx: DbOrTx): Promise<LockedStudy | undefined> {
+  const [row] = await tx
+    .select(openingColumns)
+    .from(studies)
+    .where(eq(studies.id, studyId))
+    .for("update");
+  return row;
 }
 
 export async function countResponses(studyId: number, tx?: DbOrTx): Promise<number> {

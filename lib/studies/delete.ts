@@ -6,6 +6,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import { logError } from "@/lib/log";
+import { lockStudy } from "./closing";
 import { revalidatePublicStudyLists } from "./public-lists";
 
 /**
@@ -18,11 +19,7 @@ import { revalidatePublicStudyLists } from "./public-lists";
 export async function deleteStudy(id: number, actor: AuditActor, tx?: DbOrTx): Promise<void> {
   try {
     await transaction(tx, async (t) => {
-      const [study] = await t
-        .select({ id: studies.id })
-        .from(studies)
-        .where(eq(studies.id, id))
-        .for("update");
+      const study = await lockStudy(id, t);
       if (!study) throw new AppError(ErrorCode.NOT_FOUND);
       await t.delete(surveyResponses).where(eq(surveyResponses.studyId, id));
       await t.delete(studyAttachments).where(eq(studyAttachments.studyId, id));

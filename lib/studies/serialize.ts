@@ -1,14 +1,11 @@
 import "server-only";
 import type { Study } from "@/db/schema";
+import { unixSeconds } from "@/lib/time/unix.shared";
 import { effectiveStatus } from "./closing";
 import type { StudyDto } from "./schemas.shared";
 
 /** A study row with the uuid of its survey (from the surveys table), as the queries return it. */
 export type StudyRow = Study & { surveyUuid: string | null };
-
-export function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
 
 /**
  * Row → API shape (snake_case, created_at in unix seconds). Fields not in the API stay out. The

@@ -4,10 +4,11 @@ import { studies } from "@/db/schema";
 import { transaction, type DbOrTx } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, invalidField } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import type { UpdateStudyInput } from "./admin-schemas.shared";
-import { countResponses, unixNow } from "./closing";
+import { unixSeconds } from "@/lib/time/unix.shared";
+import { countResponses, lockStudy } from "./closing";
 import { revalidatePublicStudyLists } from "./public-lists";
 import { findStudy } from "./queries";
 import type { StudyDto } from "./schemas.shared";
@@ -40,22 +41,17 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
  * Raising or clearing the limit, or moving the end date, changes no status by itself.
  */
 async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Promise<void> {
-  const [row] = await t
-    .select({ responseLimit: studies.responseLimit, closesAt: studies.closesAt })
-    .from(studies)
-    .where(eq(studies.id, id))
-    .for("update");
+  const row = await lockStudy(id, t);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   const limit = input.response_limit !== undefined ? input.response_limit : row.responseLimit;
   const closesAt = input.closes_at !== undefined ? input.closes_at : row.closesAt;
-  if (closesAt !== null && closesAt <= unixNow())
-    throw new AppError(ErrorCode.INVALID_INPUT, {
-      fields: { status: "The closing time has passed: move or clear it to open the study" },
-    });
+  if (closesAt !== null && closesAt <= unixSeconds())
+    throw invalidField("status", "The closing time has passed: move or clear it to open the study");
   if (limit !== null && (await countResponses(id, t)) >= limit)
-    throw new AppError(ErrorCode.INVALID_INPUT, {
-      fields: { status: "The response limit is reached: raise or clear it to open the study" },
-    });
+    throw invalidField(
+      "status",
+      "The response limit is reached: raise or clear it to open the study",
+    );
 }
 
 /**
@@ -73,11 +69,7 @@ export async function updateStudy(
     // The study row is locked first, so no submission finishes it between the check and the write.
     if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {
-      const [before] = await t
-        .select({ status: studies.status })
-        .from(studies)
-        .where(eq(studies.id, id))
-        .for("update");
+      const before = await lockStudy(id, t);
       await t
         .update(studies)
         .set({ ...changes, updatedAt: sql`now()` })

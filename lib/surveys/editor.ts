@@ -2,7 +2,7 @@ import "server-only";
 import { count, eq, sql } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { surveyResponses, surveys } from "@/db/schema";
-import { AppError } from "@/lib/errors/app-error";
+import { AppError, invalidField } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { sortAndRenumber } from "./editor-rules.shared";
 import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas.shared";
@@ -64,9 +64,7 @@ export async function getSurveyVersion(studyId: number, tx?: DbOrTx): Promise<{ 
 
 function mismatch(field: "study_id" | "survey_uuid"): AppError {
   const what = field === "study_id" ? "study" : "survey";
-  return new AppError(ErrorCode.INVALID_INPUT, {
-    fields: { [field]: `This is not the ${what} being saved` },
-  });
+  return invalidField(field, `This is not the ${what} being saved`);
 }
 
 /**

@@ -3,16 +3,13 @@
  * read, so it closes without anyone acting. Pure, so both the study reads and the survey loader
  * use it (lib/studies/closing.ts stores the status as well).
  */
-
-export function unixNow(now = new Date()): number {
-  return Math.floor(now.getTime() / 1000);
-}
+import { unixSeconds } from "./unix.shared";
 
 type Closable<S extends string> = { status: S; closesAt: number | null };
 
 /** Whether an open study's end date has passed. */
 export function isPastClosing<S extends string>(study: Closable<S>, now = new Date()): boolean {
-  return study.status === "open" && study.closesAt !== null && study.closesAt <= unixNow(now);
+  return study.status === "open" && study.closesAt !== null && study.closesAt <= unixSeconds(now);
 }
 
 /** The status as everyone sees it: an open study past its end date is finished. */

@@ -102,6 +102,20 @@ export type FakeResend = {
   close(): Promise<void>;
 };
 
+/**
+ * The most requests within any one second, from their arrival times (`at`, in milliseconds)
+ * sorted in order: what a configured request rate is checked against.
+ */
+export function busiestSecond(times: number[]): number {
+  let most = 0;
+  for (let i = 0; i < times.length; i++) {
+    let n = 0;
+    while (i + n < times.length && times[i + n] < times[i] + 1000) n++;
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
 const defaultErrorName: Record<number, string> = {
   400: "validation_error",
   401: "missing_api_key",

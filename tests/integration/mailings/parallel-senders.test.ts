@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { installMailTransport } from "@/lib/mail";
 import { deliverPending } from "@/lib/mailings/delivery/deliver";
 import { queueMessage } from "@/lib/mailings/queue";
-import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { busiestSecond, startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { staffWithSession } from "../../support/staff";
 import { startSenderProcess, type SenderTotals } from "../../support/sender-process-client";
 import {
@@ -58,17 +58,6 @@ async function senderProcess() {
     RESEND_BASE_URL: fake.url,
     MAIL_RATE_PER_SECOND: String(RATE),
   });
-}
-
-/** The most requests the provider saw within any one second. */
-function busiestSecond(times: number[]): number {
-  let most = 0;
-  for (let i = 0; i < times.length; i++) {
-    let n = 0;
-    while (i + n < times.length && times[i + n] < times[i] + 1000) n++;
-    most = Math.max(most, n);
-  }
-  return most;
 }
 
 describe("two senders at once", () => {

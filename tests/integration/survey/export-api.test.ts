@@ -6,7 +6,7 @@ import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route"
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
+import { CODEBOOK_HEADER, MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
@@ -244,22 +244,7 @@ describe("GET /api/study/{id}/responses/export", () => {
 
     const codebook = sheetRows(workbook.getWorksheet("codebook")!, 14);
     expect(codebook).toEqual([
-      [
-        "data_name",
-        "step",
-        "type",
-        "question_text",
-        "options",
-        "multiple_answers",
-        "required",
-        "scale_min",
-        "scale_max",
-        "scale_min_label",
-        "scale_max_label",
-        "retired",
-        "shown_if",
-        "missing_values",
-      ],
+      CODEBOOK_HEADER,
       [
         "story",
         1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { studyStatus } from "@/db/schema";
 import { isPublicStudyStatus, STUDY_STATUSES, studySchema } from "@/lib/studies/schemas.shared";
-import { toStudyDto, unixSeconds, type StudyRow } from "@/lib/studies/serialize";
+import { toStudyDto, type StudyRow } from "@/lib/studies/serialize";
 
 const row: StudyRow = {
   id: 7,
@@ -50,11 +50,6 @@ describe("toStudyDto", () => {
     expect(dto).not.toHaveProperty("updated_at");
     expect(dto.survey_uuid).toBeNull();
     expect(studySchema.parse(dto)).toEqual(dto);
-  });
-
-  it("rounds down to the second, also just before a whole second", () => {
-    expect(unixSeconds(new Date(1_000_999))).toBe(1000);
-    expect(unixSeconds(new Date(0))).toBe(0);
   });
 });
 
