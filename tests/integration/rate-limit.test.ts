@@ -1,8 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
-import { consumeRateLimit, releaseRateLimit, sweepRateLimits } from "@/lib/rate-limit/limiter";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import {
+  consumeRateLimit,
+  enforceRateLimits,
+  releaseRateLimit,
+  sweepRateLimits,
+} from "@/lib/rate-limit/limiter";
 import { MEMORY_COUNTER_LIMIT } from "@/lib/rate-limit/memory";
+import { withEnv } from "../support/config";
+
+afterEach(() => vi.restoreAllMocks());
 
 async function storedKeys(): Promise<string[]> {
   const db = await getDb();
@@ -111,5 +121,67 @@ describe("rate-limit counters", () => {
     // Pushed out by newer counters, the first one starts again instead of the map growing.
     expect((await consumeRateLimit(rule("first"), t0)).count).toBe(1);
     expect((await consumeRateLimit(rule(`s${MEMORY_COUNTER_LIMIT - 1}`), t0)).count).toBe(2);
+  });
+
+  it("give back a unit in the database, of that counter only and never below zero", async () => {
+    const t0 = new Date("2026-11-22T10:00:05Z");
+    const rule = (subject: string) => ({ feature: "t-give", subject, limit: 5, windowSeconds: 60 });
+    await consumeRateLimit(rule("a"), t0);
+    await consumeRateLimit(rule("a"), t0);
+    await consumeRateLimit(rule("b"), t0);
+    await releaseRateLimit(rule("a"), t0);
+    expect((await consumeRateLimit(rule("a"), t0)).count).toBe(2);
+    expect((await consumeRateLimit(rule("b"), t0)).count).toBe(2);
+    for (let i = 0; i < 3; i++) await releaseRateLimit(rule("b"), t0);
+    expect((await consumeRateLimit(rule("b"), t0)).count).toBe(1);
+    // A unit given back in another window leaves this one's counter alone.
+    await releaseRateLimit(rule("a"), new Date("2026-11-22T10:01:05Z"));
+    expect((await consumeRateLimit(rule("a"), t0)).count).toBe(3);
+  });
+
+  it("sweep closed windows on about one count in a hundred", async () => {
+    const old = new Date("2026-11-22T10:30:00Z");
+    const now = new Date("2026-11-22T12:00:00Z");
+    const rule = { feature: "t-sweep", subject: "a", limit: 5, windowSeconds: 600 };
+    const oldRow = async () => (await storedKeys()).some((k) => k.startsWith("t-old-row:"));
+    await consumeRateLimit({ ...rule, feature: "t-old-row" }, old);
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.01);
+    await consumeRateLimit(rule, now);
+    expect(await oldRow()).toBe(true);
+    random.mockReturnValue(0.0099);
+    await consumeRateLimit(rule, now);
+    expect(await oldRow()).toBe(false);
+  });
+
+  it("apply RATE_LIMIT_SCALE to every limit", async () => {
+    const rule = { feature: "t-scale", subject: "a", limit: 2, windowSeconds: 60 };
+    const t0 = new Date("2026-11-22T10:00:05Z");
+    await withEnv({ RATE_LIMIT_SCALE: "2" }, async () => {
+      for (let i = 1; i <= 4; i++) expect((await consumeRateLimit(rule, t0)).allowed).toBe(true);
+      expect((await consumeRateLimit(rule, t0)).allowed).toBe(false);
+    });
+  });
+});
+
+describe("enforceRateLimits", () => {
+  const t0 = new Date("2026-11-22T10:00:05Z");
+  const client = { feature: "t-client", subject: "a", limit: 5, windowSeconds: 60 };
+  const ceiling = { feature: "t-ceiling", subject: "*", limit: 1, windowSeconds: 600 };
+
+  it("answers the rules it counted, in order", async () => {
+    expect(await enforceRateLimits([client, ceiling], t0)).toEqual([client, ceiling]);
+    expect(await enforceRateLimits([], t0)).toEqual([]);
+  });
+
+  it("refuses with code 23 and Retry-After, giving back what the rules before took", async () => {
+    // Counters of their own: the test before has used the others.
+    const client = { feature: "t-client-2", subject: "a", limit: 5, windowSeconds: 60 };
+    const ceiling = { feature: "t-ceiling-2", subject: "*", limit: 1, windowSeconds: 600 };
+    await enforceRateLimits([client, ceiling], t0);
+    const refused = await enforceRateLimits([client, ceiling], t0).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: 595 });
+    // The client's unit of the refused request was given back: this is its second.
+    expect((await consumeRateLimit(client, t0)).count).toBe(2);
   });
 });

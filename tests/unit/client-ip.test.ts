@@ -7,7 +7,11 @@ import {
   UNKNOWN_CLIENT,
 } from "@/lib/rate-limit/client";
 import { addressBlock } from "@/lib/rate-limit/address-block";
+import { pseudonymousKey } from "@/lib/rate-limit/keys";
 import { SITE_WIDE } from "@/lib/rate-limit/limiter";
+import { getConfig } from "@/config";
+import { hmacHex } from "@/lib/crypto/tokens";
+import { withEnv } from "../support/config";
 import { panelLinkBudget } from "@/lib/panel/rate-limits";
 import { submitBudget } from "@/lib/responses/rate-limits";
 
@@ -40,9 +44,43 @@ describe("client address for rate limits", () => {
     ).toBeNull();
   });
 
+  it("cuts the entry to 64 characters", () => {
+    const long = "x".repeat(70);
+    expect(clientAddress(headers(`6.6.6.6, ${long}`), { trustProxy: true, hops: 1 })).toBe(
+      "x".repeat(64),
+    );
+  });
+
   it("has no address when the header is missing or empty", () => {
     expect(clientAddress(headers(), { trustProxy: true, hops: 1 })).toBeNull();
     expect(clientAddress(headers(" , "), { trustProxy: true, hops: 1 })).toBeNull();
+  });
+});
+
+describe("the client key", () => {
+  const request = (xff?: string) =>
+    new Request("http://localhost/", { headers: xff ? { "x-forwarded-for": xff } : {} });
+
+  it("is a keyed hash of the address block, never the address", () => {
+    const key = clientKey(request("6.6.6.6, 2001:db8:5:6::1"));
+    expect(key).toBe(`c${pseudonymousKey("client-address", "2001:db8:5:6::/64")}`);
+    expect(key).toMatch(/^c[0-9a-f]{32}$/);
+    expect(pseudonymousKey("client-address", "192.0.2.7")).toBe(
+      hmacHex(getConfig().appSecret, "client-address:192.0.2.7").slice(0, 32),
+    );
+  });
+
+  it("is UNKNOWN_CLIENT without an address, or without a trusted proxy", async () => {
+    expect(clientKey(request())).toBe(UNKNOWN_CLIENT);
+    const oneHop = clientKey(request("192.0.2.7"));
+    expect(oneHop).not.toBe(UNKNOWN_CLIENT);
+    await withEnv({ TRUST_PROXY: "0" }, () => {
+      expect(clientKey(request("192.0.2.7"))).toBe(UNKNOWN_CLIENT);
+    });
+    await withEnv({ TRUST_PROXY: "1", TRUST_PROXY_HOPS: "2" }, () => {
+      expect(clientKey(request("192.0.2.7"))).toBe(UNKNOWN_CLIENT);
+      expect(clientKey(request("192.0.2.7, 10.0.0.2"))).toBe(oneHop);
+    });
   });
 });
 
@@ -77,6 +115,17 @@ describe("a feature's client budget", () => {
       ];
       expect(rules).toEqual([]);
     }
+  });
+
+  it("leaves out the per-client rule or the ceiling a budget does not have", () => {
+    const base = { feature: "t", windowSeconds: 60, junkPerClient: 9 };
+    expect(afterValidationRules({ ...base, siteWide: 100 }, "cabc")).toEqual([
+      { feature: "t-site", subject: SITE_WIDE, limit: 100, windowSeconds: 60 },
+    ]);
+    expect(afterValidationRules({ ...base, perClient: 3 }, "cabc")).toEqual([
+      { feature: "t", subject: "cabc", limit: 3, windowSeconds: 60 },
+    ]);
+    expect(afterValidationRules(base, "cabc")).toEqual([]);
   });
 
   it("keeps anonymous submissions' per-client counters in memory, the ceiling in the database", () => {
@@ -115,11 +164,26 @@ describe("the address a client is counted by", () => {
     expect(addressBlock("192.0.2.7")).toBe("192.0.2.7");
     expect(addressBlock("::ffff:192.0.2.7")).toBe("192.0.2.7");
     expect(addressBlock("::ffff:c000:207")).toBe("192.0.2.7");
+    expect(addressBlock("::ffff:192.168.100.200")).toBe("192.168.100.200");
     expect(addressBlock("192.0.2.8")).not.toBe("192.0.2.7");
   });
 
   it("leaves anything else as given", () => {
     expect(addressBlock("not-an-address")).toBe("not-an-address");
+  });
+
+  it("drops the brackets and port, and a zone, of an IPv6 address", () => {
+    expect(addressBlock("[2001:db8:1:2::42]:8443")).toBe("2001:db8:1:2::/64");
+    expect(addressBlock("[2001:db8:1:2::42]:8")).toBe("2001:db8:1:2::/64");
+    expect(addressBlock("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(addressBlock("[fe80::1%eth0]:443")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("fills `::` in the first four groups with as many zeros as are left out", () => {
+    expect(addressBlock("2001:db8::1:2:3:4:5")).toBe("2001:db8:0:1::/64");
+    expect(addressBlock("2001:db8:1::2:3:4:5")).toBe("2001:db8:1:0::/64");
+    expect(addressBlock("2001:db8:0:0:0:ffff:c000:207")).toBe("2001:db8:0:0::/64");
+    expect(addressBlock("2001:db8::ffff:c000:207")).toBe("2001:db8:0:0::/64");
   });
 
   it("makes one client of two addresses in one /64", () => {
