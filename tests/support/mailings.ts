@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { GET as itemRoute, PUT as updateRoute } from "@/app/api/panel_message/[id]/route";
 import { POST as createRoute } from "@/app/api/panel_message/route";
 import { getDb } from "@/db/client";
@@ -14,7 +15,7 @@ import { installMailTransport } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { newStopNonce } from "@/lib/panel/tokens";
-import type { FakeResend } from "./fake-resend";
+import { startFakeResend, type FakeResend } from "./fake-resend";
 import { call } from "./http";
 
 export const MAIL_FROM = "Onderzoekspanel <panel@example.org>";
@@ -143,6 +144,26 @@ export function useFakeProvider(fake: FakeResend): void {
   installMailTransport(
     createResendTransport({ apiKey: fake.apiKey, baseUrl: fake.url, from: MAIL_FROM }),
   );
+}
+
+/**
+ * A fake provider for every test of the calling file: started and installed as the mail
+ * transport before them, taken out and closed after. Answers a getter for it.
+ */
+export function fakeProviderForFile(): () => FakeResend {
+  let provider: FakeResend | undefined;
+  beforeAll(async () => {
+    provider = await startFakeResend();
+    useFakeProvider(provider);
+  });
+  afterAll(async () => {
+    installMailTransport(undefined);
+    await provider?.close();
+  });
+  return () => {
+    if (!provider) throw new Error("The fake provider starts before the file's tests");
+    return provider;
+  };
 }
 
 /** The href values of a mail's HTML part, with entities decoded. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { staffUsers } from "@/db/schema";
@@ -12,10 +12,9 @@ import { createSession } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { installMailTransport } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+
 import { captureLogLines } from "../../support/log-lines";
-import { useFakeProvider } from "../../support/mailings";
+import { fakeProviderForFile } from "../../support/mailings";
 import { account, PASSWORD, userRow } from "../../support/auth";
 
 // What whoever runs the site reads afterwards about changes to an account: one line per event,
@@ -25,15 +24,7 @@ const log = captureLogLines();
 const lines = () => log.lines();
 const authLines = () => lines().filter((l) => l.scope === "auth");
 
-let provider: FakeResend;
-beforeAll(async () => {
-  provider = await startFakeResend();
-  useFakeProvider(provider);
-});
-afterAll(async () => {
-  installMailTransport(undefined);
-  await provider.close();
-});
+const provider = fakeProviderForFile();
 
 /** The reset mail is sent after the answer; waits for its log line. */
 async function settled(message: string): Promise<void> {
@@ -157,7 +148,7 @@ describe("the account log", () => {
     });
 
     log.clear();
-    provider.failNext({ status: 500 });
+    provider().failNext({ status: 500 });
     await requestPasswordReset(email, "192.0.2.78", "en");
     await vi.waitFor(() => expect(lines().some((l) => l.level === "error")).toBe(true), {
       timeout: 10_000,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { changePassword } from "@/lib/auth/account";
@@ -9,16 +9,11 @@ import { createSession } from "@/lib/auth/session";
 import { resetStaffTwoFactor, setStaffAdmin } from "@/lib/auth/staff-admin";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "@/lib/auth/two-factor";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { installMailTransport } from "@/lib/mail";
 import enMail from "@/i18n/messages/en/mail.json";
 import nlMail from "@/i18n/messages/nl/mail.json";
-import {
-  startFakeResend,
-  type FakeAcceptedEmail,
-  type FakeResend,
-} from "../../support/fake-resend";
+import type { FakeAcceptedEmail } from "../../support/fake-resend";
 import { captureLogLines } from "../../support/log-lines";
-import { useFakeProvider } from "../../support/mailings";
+import { fakeProviderForFile } from "../../support/mailings";
 import { account, codeAt, PASSWORD } from "../../support/auth";
 
 // The account holder is mailed, in the account's language, when their password is changed or
@@ -36,15 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-let provider: FakeResend;
-beforeAll(async () => {
-  provider = await startFakeResend();
-  useFakeProvider(provider);
-});
-afterAll(async () => {
-  installMailTransport(undefined);
-  await provider.close();
-});
+const provider = fakeProviderForFile();
 
 type Locale = "nl" | "en";
 /** The events someone's action causes (the code-step lock's mail is tested in code-lock.test.ts). */
@@ -126,7 +113,7 @@ const actions: Record<Event, (locale: Locale) => Promise<StaffUser>> = {
 const texts = { nl: nlMail.staff.account, en: enMail.staff.account };
 
 function mailsTo(email: string): FakeAcceptedEmail[] {
-  return provider.delivered.filter((m) => m.to.includes(email));
+  return provider().delivered.filter((m) => m.to.includes(email));
 }
 
 async function theMailTo(email: string): Promise<FakeAcceptedEmail> {
@@ -194,7 +181,7 @@ describe("mails to the account holder", () => {
   });
 
   it("keeps the action when the mail fails, and logs the failure", async () => {
-    provider.failNext({ status: 500, name: "internal_server_error" });
+    provider().failNext({ status: 500, name: "internal_server_error" });
     const h = await holder("en");
     const input = { current_password: PASSWORD, new_password: NEW_PASSWORD };
     const updated = await changePassword(h.user, h.sessionId, input, T0);

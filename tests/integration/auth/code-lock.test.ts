@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { staffUsers } from "@/db/schema";
-import { installMailTransport } from "@/lib/mail";
 import * as login from "@/app/api/login/route";
 import * as login2fa from "@/app/api/login_2fa/route";
-import { startFakeResend, type FakeResend } from "../../support/fake-resend";
-import { useFakeProvider } from "../../support/mailings";
+
+import { fakeProviderForFile } from "../../support/mailings";
 import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";
 import { call, cookieFrom } from "../../support/http";
 
@@ -24,15 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-let provider: FakeResend;
-beforeAll(async () => {
-  provider = await startFakeResend();
-  useFakeProvider(provider);
-});
-afterAll(async () => {
-  installMailTransport(undefined);
-  await provider.close();
-});
+const provider = fakeProviderForFile();
 
 let block = 0;
 /** Each test's calls come from addresses of their own: the per-client limit is not under test. */
@@ -68,7 +59,7 @@ async function wrongCodes(email: string, secret: string, count: number, ip: () =
 }
 
 const lockMails = (to: string) =>
-  provider.delivered.filter((m) => m.to.includes(to) && /15 minut/.test(m.subject));
+  provider().delivered.filter((m) => m.to.includes(to) && /15 minut/.test(m.subject));
 
 describe("the second-factor lock", () => {
   it("locks after the tenth wrong code in a row: 429 code 23 with Retry-After, one mail, 15 minutes", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { sessions, staffUsers } from "@/db/schema";
 import {
@@ -13,10 +13,9 @@ import { createSession } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { installMailTransport } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+
 import { captureLogLines } from "../../support/log-lines";
-import { useFakeProvider } from "../../support/mailings";
+import { fakeProviderForFile } from "../../support/mailings";
 import { account, PASSWORD } from "../../support/auth";
 
 // What an admin does to other accounts is logged with who did it to whom; a refused attempt
@@ -25,15 +24,7 @@ import { account, PASSWORD } from "../../support/auth";
 const log = captureLogLines();
 const authLines = () => log.lines().filter((l) => l.scope === "auth");
 
-let provider: FakeResend;
-beforeAll(async () => {
-  provider = await startFakeResend();
-  useFakeProvider(provider);
-});
-afterAll(async () => {
-  installMailTransport(undefined);
-  await provider.close();
-});
+const provider = fakeProviderForFile();
 
 async function admin() {
   const a = await account({ admin: true });
@@ -125,7 +116,7 @@ describe("staff changes at their edges", () => {
   it("an invitation whose mail cannot be sent leaves no account behind", async () => {
     const { user: by } = await admin();
     const email = `undeliverable-${Date.now()}@example.org`;
-    provider.failNext({ status: 500 });
+    provider().failNext({ status: 500 });
     await expect(
       inviteStaff({ email, name: "Nobody", is_admin: false }, by, "en"),
     ).rejects.toThrow();
