@@ -4,12 +4,17 @@ import { getDb } from "@/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { AUDIT_PAGE_SIZE } from "@/lib/audit/schemas.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
+import { auditCsvResponse, auditCsvStream } from "@/lib/audit/csv";
+import { FILE_CSP } from "@/lib/files/file-csp.shared";
 import { chainHead, resetAuditChain } from "../../support/audit";
 import { call } from "../../support/http";
+import { captureLogLines } from "../../support/log-lines";
 import { staffWithSession } from "../../support/staff";
 
 const T0 = Date.UTC(2026, 0, 10, 12, 0, 0);
 const seconds = (ms: number) => Math.floor(ms / 1000);
+
+const log = captureLogLines();
 
 let admin: Awaited<ReturnType<typeof staffWithSession>>;
 let staff: Awaited<ReturnType<typeof staffWithSession>>;
@@ -109,6 +114,9 @@ describe("GET /api/audit_log", () => {
     const to = seconds(T0 + 12 * 60_000);
     expect(await ids(`?from=${from}&to=${to}`)).toEqual([12, 11, 10]);
     expect(await ids(`?from=${from + 1}&to=${to - 1}`)).toEqual([11]);
+    expect(await ids(`?from=${from}&to=${from}`)).toEqual([10]);
+    expect(await ids(`?from=${seconds(T0 + 29 * 60_000)}`)).toEqual([31, 30, 29]);
+    expect(await ids(`?to=${seconds(T0 + 2 * 60_000)}`)).toEqual([2, 1]);
     expect(await ids(`?from=${from}&to=${to}&action=sign_in&actor_id=${admin.user.id}`)).toEqual([
       11, 10,
     ]);
@@ -197,5 +205,30 @@ describe("GET /api/audit_log?format=csv", () => {
         .slice(1, -1)
         .map((l) => l.split(",")[0]),
     ).toEqual(['"4"', '"3"', '"2"', '"1"']);
+  });
+});
+
+describe("the audit CSV file", () => {
+  it("is named by the day it was asked for, with a download's headers", async () => {
+    const res = await auditCsvResponse({}, new Date("2026-03-04T23:59:59Z"));
+    expect(Object.fromEntries(res.headers)).toEqual({
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition":
+        "attachment; filename=\"audit-log-2026-03-04.csv\"; filename*=UTF-8''audit-log-2026-03-04.csv",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": FILE_CSP,
+    });
+    // Every row up to the head: the header line, one line a row and the empty rest.
+    const rows = (await chainHead()).lastId;
+    expect((await res.text()).split("\r\n")).toHaveLength(1 + rows + 1);
+  });
+
+  it("ends the download with an error, and one log line, when a page cannot be read", async () => {
+    const stream = auditCsvStream({ from: Number.NaN }, 100);
+    await expect(new Response(stream).text()).rejects.toThrow();
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ level: "error", scope: "audit", step: "csv" }),
+    ]);
   });
 });
