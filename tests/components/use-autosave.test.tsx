@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { useEffect } from "react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { SaveStatus } from "@/components/ui/save-status";
 import { apiOrThrow } from "@/lib/api-client.shared";
@@ -60,14 +60,23 @@ describe("useAutosave", () => {
     scripted("/api/debounce", [{ status: 200, body: {} }]);
     renderIntl(<Probe path="/api/debounce" />);
     expect(status()).toBe(nl.saved);
-    act(() => autosave.change("a"));
-    act(() => autosave.change("ab"));
-    expect(status()).toBe(nl.unsaved);
-    await sleep(30);
-    act(() => autosave.change("abc"));
-    await sleep(40);
-    // 70 ms after the first edit but only 40 after the last: nothing sent yet.
-    expect(sent("/api/debounce")).toEqual([]);
+    // The pause is counted on a controlled clock: on a busy machine real sleeps of 30 and 40 ms
+    // can each take longer than the 60 ms pause and let an earlier value go out.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      act(() => autosave.change("a"));
+      act(() => autosave.change("ab"));
+      expect(status()).toBe(nl.unsaved);
+      act(() => vi.advanceTimersByTime(30));
+      act(() => autosave.change("abc"));
+      act(() => vi.advanceTimersByTime(40));
+      // 70 ms after the first edit but only 40 after the last: nothing sent yet.
+      expect(status()).toBe(nl.unsaved);
+      expect(sent("/api/debounce")).toEqual([]);
+      act(() => vi.advanceTimersByTime(20));
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(status()).toBe(nl.saved));
     expect(sent("/api/debounce")).toEqual(["abc"]);
   });
