@@ -10,11 +10,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data folder per run (embedded database and mail outbox); tests read mails from it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "rp-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
+const chromium = { ...devices["Desktop Chrome"], channel: undefined };
+const wholeListSpecs = /\/(studies-public|panel-admin)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Files run side by side on two workers: most of a journey's time is spent waiting on the
+  // server, on a cache clock or on a mail, not on the processor. A file's own tests stay in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -35,7 +39,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // Pages that list everything of a kind (the studies on /research, the panel's members newest
+    // first) are checked against a known world: before any other journey adds to it.
+    { name: "whole-lists", testMatch: wholeListSpecs, use: chromium },
+    {
+      name: "chromium",
+      testIgnore: wholeListSpecs,
+      dependencies: ["whole-lists"],
+      use: chromium,
+    },
+  ],
   webServer: {
     command: "npx tsx --conditions=react-server tests/support/e2e/serve.ts",
     url: `${baseURL}/api/health`,

@@ -39,15 +39,19 @@ const sent = (path: string) =>
 const status = () => screen.getByRole("status").textContent;
 const nl = messagesOf.nl.autosave;
 
-/** A route that answers from a script, one reply per request, and records overlap. */
-function scripted(path: string, replies: Reply[]) {
+/**
+ * A route that answers from a script, one reply per request, and records overlap. A reply with
+ * `until` is held until that promise settles.
+ */
+function scripted(path: string, replies: (Reply & { until?: Promise<void> })[]) {
   const state = { running: 0, maxRunning: 0, times: [] as number[] };
   let i = 0;
   server.on(`PUT ${path}`, async () => {
     state.times.push(Date.now());
     state.running += 1;
     state.maxRunning = Math.max(state.maxRunning, state.running);
-    const reply = replies[Math.min(i++, replies.length - 1)];
+    const { until, ...reply } = replies[Math.min(i++, replies.length - 1)];
+    await until;
     await sleep(reply.delayMs ?? 0);
     state.running -= 1;
     return { ...reply, delayMs: 0 };
@@ -82,13 +86,29 @@ describe("useAutosave", () => {
   });
 
   it("coalesces edits made during a save: never two at once, the last value wins", async () => {
-    const route = scripted("/api/coalesce", [{ status: 200, body: {}, delayMs: 150 }]);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const route = scripted("/api/coalesce", [
+      { status: 200, body: {}, until: released },
+      { status: 200, body: {} },
+    ]);
     renderIntl(<Probe path="/api/coalesce" delayMs={10} />);
     act(() => autosave.change("one"));
-    await waitFor(() => expect(status()).toBe(nl.saving));
-    act(() => autosave.change("two"));
-    await sleep(30);
-    act(() => autosave.change("three"));
+    // The server holds the first save until released: both later edits happen while it runs,
+    // however slowly this machine goes. Their pauses pass on a controlled clock.
+    await waitFor(() => expect(sent("/api/coalesce")).toEqual(["one"]));
+    expect(status()).toBe(nl.saving);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      act(() => autosave.change("two"));
+      act(() => vi.advanceTimersByTime(30));
+      act(() => autosave.change("three"));
+      act(() => vi.advanceTimersByTime(30));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(sent("/api/coalesce")).toEqual(["one"]);
+    release();
     await waitFor(() => expect(sent("/api/coalesce")).toEqual(["one", "three"]));
     await waitFor(() => expect(status()).toBe(nl.saved));
     expect(route.maxRunning).toBe(1);
