@@ -259,15 +259,9 @@ export class SoakClients {
     const entry: Submission = { id: randomUUID(), acknowledged: false, attempts: 0 };
     this.submissions.push(entry);
     const body = { answers: answers(this.submissions.length), submission_id: entry.id };
-    const final = await this.persist(
-      () => this.request("submit", "POST", `/api/survey/${surveyUuid}/submit`, { ip, body }),
-      SoakClients.runnerRetries,
-      retryDelayMs,
-      entry,
+    await this.settle(entry, () =>
+      this.request("submit", "POST", `/api/survey/${surveyUuid}/submit`, { ip, body }),
     );
-    if (!final) entry.abandoned = true;
-    else if (final.status === 200) entry.acknowledged = true;
-    else entry.refused = final.outcome;
   }
 
   /** Joins the panel with a new address, trying again as a person would after "try later". */
@@ -279,12 +273,18 @@ export class SoakClients {
       attempts: 0,
     };
     this.signUps.push(entry);
-    const final = await this.persist(
-      () => this.request("signup", "POST", "/api/panel_user", { ip, body: { email: entry.email } }),
-      SoakClients.runnerRetries,
-      retryDelayMs,
-      entry,
+    await this.settle(entry, () =>
+      this.request("signup", "POST", "/api/panel_user", { ip, body: { email: entry.email } }),
     );
+  }
+
+  /**
+   * Sends as the survey runner and the sign-up form do (again after no answer, a 5xx or a 429,
+   * with backoff) and records how it ended: acknowledged, refused, or still failing when the
+   * run's time for retries was over.
+   */
+  private async settle(entry: SignUp, send: () => Promise<Answer>): Promise<void> {
+    const final = await this.persist(send, SoakClients.runnerRetries, retryDelayMs, entry);
     if (!final) entry.abandoned = true;
     else if (final.status === 200) entry.acknowledged = true;
     else entry.refused = final.outcome;

@@ -145,45 +145,38 @@ describe("a feature's client budget", () => {
 });
 
 describe("the address a client is counted by", () => {
-  it("is an IPv6 address's /64, however it is written", () => {
-    const block = addressBlock("2001:db8:1:2:aaaa::1");
-    expect(block).toBe("2001:db8:1:2::/64");
-    for (const same of [
-      "2001:db8:1:2:ffff:ffff:ffff:ffff",
-      "2001:0db8:0001:0002:0:0:0:9",
-      "[2001:db8:1:2::42]",
-      "2001:DB8:1:2::7",
-    ]) {
-      expect(addressBlock(same), same).toBe(block);
-    }
-    expect(addressBlock("2001:db8:1:3::1")).not.toBe(block);
-    expect(addressBlock("::1")).toBe("0:0:0:0::/64");
+  // An IPv6 address counts by its /64 however it is written (case, leading zeros, brackets,
+  // port, zone, `::`); an IPv4 address as it is, also when written as IPv6; anything else as given.
+  const blocks: [address: string, block: string][] = [
+    ["2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:0db8:0001:0002:0:0:0:9", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::42]", "2001:db8:1:2::/64"],
+    ["2001:DB8:1:2::7", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["[2001:db8:1:2::42]:8443", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::42]:8", "2001:db8:1:2::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["[fe80::1%eth0]:443", "fe80:0:0:0::/64"],
+    ["2001:db8::1:2:3:4:5", "2001:db8:0:1::/64"],
+    ["2001:db8:1::2:3:4:5", "2001:db8:1:0::/64"],
+    ["2001:db8:0:0:0:ffff:c000:207", "2001:db8:0:0::/64"],
+    ["2001:db8::ffff:c000:207", "2001:db8:0:0::/64"],
+    ["192.0.2.7", "192.0.2.7"],
+    ["192.0.2.8", "192.0.2.8"],
+    ["::ffff:192.0.2.7", "192.0.2.7"],
+    ["::ffff:c000:207", "192.0.2.7"],
+    ["::ffff:192.168.100.200", "192.168.100.200"],
+    ["not-an-address", "not-an-address"],
+  ];
+
+  it("lists each written form once", () => {
+    expect(new Set(blocks.map(([address]) => address)).size).toBe(blocks.length);
   });
 
-  it("is an IPv4 address as it is, also when written as IPv6", () => {
-    expect(addressBlock("192.0.2.7")).toBe("192.0.2.7");
-    expect(addressBlock("::ffff:192.0.2.7")).toBe("192.0.2.7");
-    expect(addressBlock("::ffff:c000:207")).toBe("192.0.2.7");
-    expect(addressBlock("::ffff:192.168.100.200")).toBe("192.168.100.200");
-    expect(addressBlock("192.0.2.8")).not.toBe("192.0.2.7");
-  });
-
-  it("leaves anything else as given", () => {
-    expect(addressBlock("not-an-address")).toBe("not-an-address");
-  });
-
-  it("drops the brackets and port, and a zone, of an IPv6 address", () => {
-    expect(addressBlock("[2001:db8:1:2::42]:8443")).toBe("2001:db8:1:2::/64");
-    expect(addressBlock("[2001:db8:1:2::42]:8")).toBe("2001:db8:1:2::/64");
-    expect(addressBlock("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
-    expect(addressBlock("[fe80::1%eth0]:443")).toBe("fe80:0:0:0::/64");
-  });
-
-  it("fills `::` in the first four groups with as many zeros as are left out", () => {
-    expect(addressBlock("2001:db8::1:2:3:4:5")).toBe("2001:db8:0:1::/64");
-    expect(addressBlock("2001:db8:1::2:3:4:5")).toBe("2001:db8:1:0::/64");
-    expect(addressBlock("2001:db8:0:0:0:ffff:c000:207")).toBe("2001:db8:0:0::/64");
-    expect(addressBlock("2001:db8::ffff:c000:207")).toBe("2001:db8:0:0::/64");
+  it.each(blocks)("counts %s as %s", (address, block) => {
+    expect(addressBlock(address)).toBe(block);
   });
 
   it("makes one client of two addresses in one /64", () => {
