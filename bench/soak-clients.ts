@@ -283,7 +283,7 @@ export class SoakClients {
    * with backoff) and records how it ended: acknowledged, refused, or still failing when the
    * run's time for retries was over.
    */
-  private async settle(entry: SignUp, send: () => Promise<Answer>): Promise<void> {
+  private async settle(entry: Omit<Submission, "id">, send: () => Promise<Answer>): Promise<void> {
     const final = await this.persist(send, SoakClients.runnerRetries, retryDelayMs, entry);
     if (!final) entry.abandoned = true;
     else if (final.status === 200) entry.acknowledged = true;
