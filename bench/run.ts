@@ -314,7 +314,7 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
               "",
               `Static file: this app's \`/.well-known/security.txt\` (${kb(sizes.appStatic)}) beside the minimal app's \`/static.txt\` (${kb(sizes.minimalStatic)}): ${fmt(st.app.rps)} req/s beside ${fmt(st.floor.rps)}, ${pct(st.app.rps, st.floor.rps)} (budget ≥ 80 %: ${verdict(st.app.rps / st.floor.rps >= 0.8 && st.app.errors === 0)}).`,
               "",
-              "Trivial JSON POST (anonymous `POST /api/logout`: proxy, origin check, handler wrapper, no database) beside the minimal app's bare route handler (`POST /api/echo`, answers the JSON it got):",
+              "Trivial JSON POST (anonymous `POST /api/logout`: origin check, handler wrapper, no database) beside the minimal app's bare route handler (`POST /api/echo`, answers the JSON it got):",
               "",
               "| clients | logout req/s | bare handler req/s | ÷ bare handler (budget ≥ 70 %) | p99 ms, logout / bare | errors |",
               "|---|---|---|---|---|---|",
@@ -355,7 +355,7 @@ async function benchPosts(backend: Backend, floor: Floor | undefined, rows: Row[
     appServer(env),
     async (server) => {
       const origin = server.url;
-      // The floor: an anonymous sign-out, which passes the same proxy, origin check and handler
+      // The floor: an anonymous sign-out, which passes the same origin check and handler
       // wrapper as every API call and answers {} without touching the database. Checked first,
       // so the floor stays what it says it is.
       const trivialUrl = `${origin}/api/logout`;
@@ -616,7 +616,7 @@ ${rest < 0 ? "" : previous.slice(rest)}`,
   }
   report(
     POSTS_TITLE,
-    `${measuredLine("npm run bench")} Budget on Postgres: each at least 60 % of the trivial JSON POST's throughput at the same concurrency, p99 at most 2× its p99, zero errors; on PGlite zero errors, the ratios reported. The trivial JSON POST is an anonymous \`POST /api/logout\`: the same proxy, origin check and handler wrapper as every API call, no database (the benchmark checks it answers 200 \`{}\`).${backends.length === 1 ? " Postgres was not reachable; only the embedded database was measured." : ""}
+    `${measuredLine("npm run bench")} Budget on Postgres: each at least 60 % of the trivial JSON POST's throughput at the same concurrency, p99 at most 2× its p99, zero errors; on PGlite zero errors, the ratios reported. The trivial JSON POST is an anonymous \`POST /api/logout\`: the same origin check and handler wrapper as every API call, no database (the benchmark checks it answers 200 \`{}\`).${backends.length === 1 ? " Postgres was not reachable; only the embedded database was measured." : ""}
 
 | database | clients | scenario | req/s | ÷ trivial POST | p99 ms | p99 ÷ trivial | errors | budget |
 |---|---|---|---|---|---|---|---|---|

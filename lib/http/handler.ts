@@ -17,7 +17,7 @@ import { logError } from "@/lib/log";
 import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
-import { isAllowedOrigin } from "./origin";
+import { isForeignStateChange } from "./origin";
 import { errorResponse } from "./status";
 
 type BodyKind = "json" | "multipart" | "form" | "text" | "none";
@@ -79,8 +79,6 @@ export type RouteMethod = (typeof ROUTE_METHODS)[number];
 
 /** A handler that refuses its method, knowing which ones its route does implement. */
 export type MethodNotAllowedHandler = RouteHandler & { readonly allow: readonly RouteMethod[] };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -173,15 +171,18 @@ async function readBody(req: Request, kind: BodyKind, maxBytes: number): Promise
 /**
  * Handlers for the methods a route file does not implement, so that they answer 405 in the error
  * envelope (code 14, with an Allow header) like every other refusal: left out, Next.js answers a
- * bare 405. Every route file ends with `export const { …the rest } = otherMethods(…its own)`;
- * the robustness suite checks that each file answers all five methods and that Allow is true.
+ * bare 405. A state-changing call from another origin gets 403 code 26 first, as it would from
+ * an implemented method (no proxy checks the origin before routing). Every route file ends with
+ * `export const { …the rest } = otherMethods(…its own)`; the robustness suite checks that each
+ * file answers all five methods, that Allow is true, and that another origin meets the 403.
  */
 export function otherMethods<const M extends RouteMethod>(
   ...implemented: M[]
 ): Record<Exclude<RouteMethod, M>, MethodNotAllowedHandler> {
   const allow = [...implemented];
   const header = [...allow, ...(allow.includes("GET" as M) ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  const refuse = async () => {
+  const refuse = async (req: Request) => {
+    if (isForeignStateChange(req)) return errorResponse(new AppError(ErrorCode.ORIGIN_NOT_ALLOWED));
     const response = errorResponse(
       new AppError(ErrorCode.NOT_FOUND, {
         kind: "method_not_allowed",
@@ -234,7 +235,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
   return async (req: Request, routeContext?: NextRouteContext): Promise<Response> => {
     let session: SessionContext | null = null;
     try {
-      if (!SAFE_METHODS.has(req.method) && !options.allowCrossOrigin && !isAllowedOrigin(req)) {
+      if (!options.allowCrossOrigin && isForeignStateChange(req)) {
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
       }
       const ip = clientKey(req);

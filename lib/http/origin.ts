@@ -32,3 +32,14 @@ export function isAllowedOrigin(req: Request): boolean {
     new URL(req.url).protocol.replace(":", "");
   return origin === `${proto}://${host}`;
 }
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing call (anything but GET, HEAD, OPTIONS) that did not come from this app's own
+ * pages: refused with 403 code 26 by every route that does not declare itself open to other
+ * origins, by the methods a route does not implement, and by unknown API paths.
+ */
+export function isForeignStateChange(req: Request): boolean {
+  return !SAFE_METHODS.has(req.method) && !isAllowedOrigin(req);
+}

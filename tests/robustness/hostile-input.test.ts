@@ -534,26 +534,44 @@ describe("methods a route does not implement", () => {
   const refusals = files.flatMap((file) =>
     file.refused.map((r) => [`${r.method} ${file.route}`, file, r.method] as const),
   );
-  it.each(refusals)("%s answers 405 in the envelope with Allow", async (_key, file, method) => {
-    const params = Object.fromEntries(
-      file.segments.map((s) => (s.startsWith("...") ? [s.slice(3), ["x"]] : [s, "1"])),
-    );
-    for (const body of [undefined, { a: 1 }]) {
-      const res = await call(file.handlers[method]!, {
-        method,
-        path: fillPath(file.route, params),
-        params,
-        ...(method === "GET" ? {} : { body }),
-      });
-      expect(res.status).toBe(405);
-      expect(res.body).toEqual({ error: { code: 14, message: "Method not allowed" } });
-      const allow = res.headers.get("allow")!.split(", ");
-      for (const m of file.implemented) expect(allow).toContain(m);
-      for (const m of ROUTE_METHODS.filter((m) => !file.implemented.includes(m))) {
-        expect(allow).not.toContain(m);
+  it.each(refusals)(
+    "%s answers 405 in the envelope with Allow, and 403 code 26 to another origin",
+    async (_key, file, method) => {
+      const params = Object.fromEntries(
+        file.segments.map((s) => (s.startsWith("...") ? [s.slice(3), ["x"]] : [s, "1"])),
+      );
+      for (const body of [undefined, { a: 1 }]) {
+        const res = await call(file.handlers[method]!, {
+          method,
+          path: fillPath(file.route, params),
+          params,
+          ...(method === "GET" ? {} : { body }),
+        });
+        expect(res.status).toBe(405);
+        expect(res.body).toEqual({ error: { code: 14, message: "Method not allowed" } });
+        const allow = res.headers.get("allow")!.split(", ");
+        for (const m of file.implemented) expect(allow).toContain(m);
+        for (const m of ROUTE_METHODS.filter((m) => !file.implemented.includes(m))) {
+          expect(allow).not.toContain(m);
+        }
       }
-    }
-  });
+      // No proxy stands in front of /api: a state-changing call from another origin is refused by
+      // the refusing handler itself, as the implemented methods refuse it.
+      if (method !== "GET") {
+        const foreign = await call(file.handlers[method]!, {
+          method,
+          path: fillPath(file.route, params),
+          params,
+          origin: "https://evil.example",
+          body: { a: 1 },
+        });
+        expect(foreign.status).toBe(403);
+        expect(foreign.body).toEqual({
+          error: { code: 26, message: "Request origin not allowed" },
+        });
+      }
+    },
+  );
 });
 
 describe("hostile input to every endpoint", () => {
