@@ -14,12 +14,24 @@ const database = await openPglite(getConfig().pgliteDir);
 await prepareE2eData(database.db);
 await database.close();
 
+// Idle connections stay open longer than any test runs. With Node's default of 5 s, the server
+// closes a kept-alive connection just as a test's API client (which, unlike a browser, does not
+// send a request again on a reused connection that was reset) reuses it after a pause of about
+// that length: "read ECONNRESET" on a request the server never saw.
+const KEEP_ALIVE_MS = 10 * 60_000;
 const server = spawn(
   "npx",
-  ["next", "start", "-p", process.env.PORT ?? "3210", "-H", "127.0.0.1"],
-  {
-    stdio: "inherit",
-  },
+  [
+    "next",
+    "start",
+    "-p",
+    process.env.PORT ?? "3210",
+    "-H",
+    "127.0.0.1",
+    "--keepAliveTimeout",
+    String(KEEP_ALIVE_MS),
+  ],
+  { stdio: "inherit" },
 );
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
