@@ -25,18 +25,7 @@ export async function signOut(page: Page): Promise<void> {
   expect(res.status()).toBe(200);
 }
 
-/**
- * The code an authenticator app shows now (or `offsetSeconds` later). On a retry the first
- * attempt may already have used this period's code, which the server rightly refuses again, so
- * a retried test waits for the next 30-second period first.
- */
-let waitedIn = "";
+/** The code an authenticator app shows now (or `offsetSeconds` later). */
 export async function totpCode(secret: string, offsetSeconds = 0): Promise<string> {
-  const info = test.info();
-  if (info.retry > 0 && waitedIn !== info.testId) {
-    waitedIn = info.testId;
-    const intoStep = Date.now() % 30_000;
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 500));
-  }
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 }
