@@ -17,7 +17,7 @@ import { logError } from "@/lib/log";
 import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
-import { isForeignStateChange } from "./origin";
+import { isForeignStateChange, refuseForeignStateChange } from "./origin";
 import { errorResponse } from "./status";
 
 type BodyKind = "json" | "multipart" | "form" | "text" | "none";
@@ -182,7 +182,8 @@ export function otherMethods<const M extends RouteMethod>(
   const allow = [...implemented];
   const header = [...allow, ...(allow.includes("GET" as M) ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const refuse = async (req: Request) => {
-    if (isForeignStateChange(req)) return errorResponse(new AppError(ErrorCode.ORIGIN_NOT_ALLOWED));
+    const foreign = refuseForeignStateChange(req);
+    if (foreign) return foreign;
     const response = errorResponse(
       new AppError(ErrorCode.NOT_FOUND, {
         kind: "method_not_allowed",

@@ -1,5 +1,8 @@
 import "server-only";
 import { getConfig } from "@/config";
+import { AppError } from "@/lib/errors/app-error";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { errorResponse } from "./status";
 
 function originOf(value: string | null): string | null {
   if (!value) return null;
@@ -42,4 +45,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isForeignStateChange(req: Request): boolean {
   return !SAFE_METHODS.has(req.method) && !isAllowedOrigin(req);
+}
+
+/**
+ * 403 code 26 for such a call, null otherwise: the answer of the handlers without a `route()` of
+ * their own (`otherMethods`' refusals, the catch-all for unknown API paths), the same refusal
+ * `route()` gives.
+ */
+export function refuseForeignStateChange(req: Request): Response | null {
+  return isForeignStateChange(req)
+    ? errorResponse(new AppError(ErrorCode.ORIGIN_NOT_ALLOWED))
+    : null;
 }
