@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.shared.ts";
-import { pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.shared.ts";
+import { NONCE_PAGE_SOURCE, pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.shared.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
 import { helpLineBuildWarning } from "./config/help-line.shared.ts";
 import { buildAppUrlProblem, normalAppUrl } from "./config/built-address.ts";
@@ -62,12 +62,11 @@ const nextConfig: NextConfig = {
   ],
   async headers() {
     return [
-      // "/:path*" does not match the bare "/" in Next's path matcher (strict mode): name it.
-      { source: "/", headers: securityHeaders },
-      { source: "/:path*", headers: securityHeaders },
-      // Not on the portal's pages: two CSP headers would both be enforced, and the static one
-      // allows inline scripts.
-      { source: STATIC_CSP_SOURCE, headers: [staticCsp] },
+      // One rule per request: every path (the bare "/" included) takes exactly one of these two.
+      // The portal's pages and /study, /survey get no static CSP: proxy.ts sets their nonce
+      // policy, two CSP headers would both be enforced, and the static one allows inline scripts.
+      { source: STATIC_CSP_SOURCE, headers: [...securityHeaders, staticCsp] },
+      { source: NONCE_PAGE_SOURCE, headers: securityHeaders },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
       ...FILE_PATH_SOURCES.map((source) => ({

@@ -40,8 +40,11 @@ export function isNoncePagePath(pathname: string): boolean {
 }
 
 /**
- * Every path but those, in next.config.ts `headers()` source syntax: the static policy must
- * leave them out, since two CSP headers are both enforced.
+ * Every path but those, and those alone, in next.config.ts `headers()` source syntax: the static
+ * policy must leave them out, since two CSP headers are both enforced. The groups are unnamed on
+ * purpose: a rule matched with a named parameter has every header value holding a ":" (the
+ * policy's "data:", "blob:") compiled again as a path template on every request; unnamed, the
+ * match carries no parameters and Next sends the values as they are.
  */
-export const STATIC_CSP_SOURCE =
-  "/:path((?!admin(?:/|$)|account(?:/|$)|study(?:/|$)|survey(?:/|$)).*)";
+export const STATIC_CSP_SOURCE = "/((?!admin(?:/|$)|account(?:/|$)|study(?:/|$)|survey(?:/|$)).*)";
+export const NONCE_PAGE_SOURCE = "/((?:admin|account|study|survey)(?:/.*)?)";

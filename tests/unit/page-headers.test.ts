@@ -62,4 +62,45 @@ describe("next.config.ts headers", () => {
       expect((await configHeaders(path)).get("content-security-policy")).toEqual([FILE_CSP]);
     },
   );
+
+  const samplePaths = [
+    "/",
+    "/research",
+    "/administrator",
+    "/studyx",
+    "/admin",
+    "/admin/studies/12/survey",
+    "/account",
+    "/study/12",
+    "/survey/0b6c1a52-4f7e-4c9a-9d2f-5f2b8a1c3e4d",
+    "/api/whoami",
+    "/api/study/3/attachments/4",
+    "/_next/static/chunks/main.js",
+    "/robots.txt",
+  ];
+
+  it.each(samplePaths)("%s takes exactly one rule of the security headers", async (path) => {
+    const rules = (await config("phase-test").headers!()) as HeaderRule[];
+    const matching = rules.filter(
+      (rule) =>
+        rule.headers.some((h) => h.key === "X-Frame-Options") &&
+        getPathMatch(rule.source, { removeUnnamedParams: true, strict: true })(path),
+    );
+    expect(matching).toHaveLength(1);
+  });
+
+  it("no rule with a value holding a colon matches with parameters (Next would compile the value on every request)", async () => {
+    const rules = (await config("phase-test").headers!()) as HeaderRule[];
+    let checked = 0;
+    for (const rule of rules.filter((r) => r.headers.some((h) => h.value.includes(":")))) {
+      for (const path of samplePaths) {
+        const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true })(path);
+        if (!params) continue;
+        checked += 1;
+        expect(Object.keys(params), `${rule.source} on ${path}`).toEqual([]);
+      }
+    }
+    // The static policy holds "data:" and "blob:": its rule must have been among those checked.
+    expect(checked).toBeGreaterThan(5);
+  });
 });
