@@ -10,11 +10,15 @@ import {
 } from "@/lib/auth/session";
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint.shared";
 import { AppError, invalidField } from "@/lib/errors/app-error";
-import { routeLimits } from "./route-limits";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
-import { beforeValidationRules, clientKey, type ClientBudget } from "@/lib/rate-limit/client";
+import {
+  afterValidationRules,
+  beforeValidationRules,
+  clientKey,
+  type ClientBudget,
+} from "@/lib/rate-limit/client";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
 import { isForeignStateChange, refuseForeignStateChange } from "./origin";
@@ -36,12 +40,6 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   session: SessionFor<A>;
   /** The caller's client key: a keyed hash of the address, or UNKNOWN_CLIENT without one. */
   ip: string;
-  /**
-   * Applies further limits once the input is known (e.g. per e-mail address). When one refuses,
-   * the units the route's own budget took for this request (its ceiling included) are given
-   * back: a refused request never counts toward a site-wide ceiling.
-   */
-  limit: (rules: RateLimitRule[]) => Promise<void>;
 };
 
 export type RouteOptions<A extends Auth, B, Q, P> = {
@@ -54,11 +52,14 @@ export type RouteOptions<A extends Auth, B, Q, P> = {
   bodyKind?: BodyKind;
   query?: ZodType<Q>;
   params?: ZodType<P>;
-  /**
-   * The feature's site-wide ceiling and per-client junk budget (counted before the session and
-   * the input are looked at) and its per-client budget (counted once the input is valid).
-   */
+  /** The feature's per-client junk budget (counted first), per-client budget and ceiling. */
   rateLimit?: ClientBudget;
+  /**
+   * Further limits once the input is valid (per e-mail address, per account), counted with the
+   * per-client budget and before the ceiling, in one round trip. When one refuses, the units the
+   * others took are given back: a refused request never counts toward a site-wide ceiling.
+   */
+  limits?: (input: { body: B; query: Q; params: P; user: UserFor<A> }) => RateLimitRule[];
   /** Skips the Origin check: only for calls made by mail clients or schedulers, never browsers. */
   allowCrossOrigin?: boolean;
   /**
@@ -222,11 +223,10 @@ function toResponse(result: unknown): Response {
 
 /**
  * The one way to write an API route. Order matters and is fixed here (DESIGN §2): origin →
- * site-wide ceiling and per-client junk budget → session, two-factor policy and admin → input
- * validation →
- * per-client budget → handler (which adds per-account limits through `limit`). An anonymous
- * caller learns nothing about a staff payload's shape, and malformed requests cannot spend an
- * honest client's budget. Domain errors become the error envelope; anything unexpected becomes
+ * per-client junk budget → session, two-factor policy and admin → input validation → per-client
+ * budget, the input's own limits and the site-wide ceiling → handler. An anonymous caller learns
+ * nothing about a staff payload's shape, and malformed requests cannot spend an honest client's
+ * budget. Domain errors become the error envelope; anything unexpected becomes
  * code 13 without details.
  */
 export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
@@ -251,17 +251,20 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const bodyKind = options.bodyKind ?? (options.body ? "json" : "none");
       const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
       const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
-      const limit = await routeLimits(options.rateLimit, ip);
+      const user = (session?.user ?? null) as UserFor<A>;
+      const inputRules = options.limits?.({ body, query, params, user }) ?? [];
+      await enforceRateLimits(
+        options.rateLimit ? afterValidationRules(options.rateLimit, ip, inputRules) : inputRules,
+      );
 
       const result = await handler({
         req,
         body,
         query,
         params,
-        user: (session?.user ?? null) as UserFor<A>,
+        user,
         session: session as SessionFor<A>,
         ip,
-        limit,
       });
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {

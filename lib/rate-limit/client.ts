@@ -93,7 +93,15 @@ export function beforeValidationRules(budget: ClientBudget, client: string): Rat
   );
 }
 
-export function afterValidationRules(budget: ClientBudget, client: string): RateLimitRule[] {
+/**
+ * The budget's rules once the input is valid, with the input's own (per address, per account)
+ * after the per-client rule and before the ceiling: narrow rules refuse first.
+ */
+export function afterValidationRules(
+  budget: ClientBudget,
+  client: string,
+  inputRules: RateLimitRule[] = [],
+): RateLimitRule[] {
   return [
     ...(budget.perClient === undefined
       ? []
@@ -104,6 +112,7 @@ export function afterValidationRules(budget: ClientBudget, client: string): Rate
           budget.windowSeconds,
           budget.clientStore,
         )),
+    ...inputRules,
     ...(budget.siteWide === undefined
       ? []
       : [siteWideRule(`${budget.feature}-site`, budget.siteWide, budget.windowSeconds)]),

@@ -38,6 +38,68 @@ function windowStartOf(rule: RateLimitRule, now: Date): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
+/** A rule's counter: its key, and when its window ends (ms). */
+function counterOf(
+  rule: RateLimitRule,
+  now: Date,
+): { key: string; windowStart: Date; end: number } {
+  if (rule.windowSeconds > MAX_WINDOW_SECONDS) {
+    throw new Error(`Rate-limit window of ${rule.feature} is longer than ${MAX_WINDOW_SECONDS} s`);
+  }
+  const windowStart = windowStartOf(rule, now);
+  const key = counterKey(rule.feature, rule.subject, windowStart);
+  return { key, windowStart, end: windowStart.getTime() + rule.windowSeconds * 1000 };
+}
+
+/**
+ * Adds one to the counter of each rule and answers each rule's new count, in the rules' order.
+ * The database rules take one statement however many there are (a request's limits cost one
+ * round trip). A counter named twice counts twice: its rules see consecutive counts, as if
+ * counted one after the other. The rows are written in key order, so two requests counting the
+ * same counters lock them in the same order and cannot deadlock.
+ */
+async function countRules(rules: RateLimitRule[], now: Date): Promise<number[]> {
+  const counters = rules.map((rule) => counterOf(rule, now));
+  const counts: number[] = new Array(rules.length);
+  const inDatabase = new Map<string, { windowStart: Date; indexes: number[] }>();
+  rules.forEach((rule, i) => {
+    const { key, windowStart, end } = counters[i];
+    if (rule.store === "memory") {
+      counts[i] = incrementInMemory(key, end, now.getTime());
+      return;
+    }
+    const entry = inDatabase.get(key) ?? { windowStart, indexes: [] };
+    entry.indexes.push(i);
+    inDatabase.set(key, entry);
+  });
+  if (inDatabase.size === 0) return counts;
+  const db = await getDb();
+  const rows = await db
+    .insert(rateLimits)
+    .values(
+      [...inDatabase.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, { windowStart, indexes }]) => ({ key, windowStart, count: indexes.length })),
+    )
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + excluded.count` },
+    })
+    .returning({ key: rateLimits.key, count: rateLimits.count });
+  for (const row of rows) {
+    const { indexes } = inDatabase.get(row.key)!;
+    indexes.forEach((index, k) => (counts[index] = row.count - (indexes.length - 1 - k)));
+  }
+  if (Math.random() < 0.01) await sweepRateLimits(now);
+  return counts;
+}
+
+function resultOf(rule: RateLimitRule, count: number, now: Date): RateLimitResult {
+  const retryAfterSeconds = (counterOf(rule, now).end - now.getTime()) / 1000;
+  const limit = Math.floor(rule.limit * getConfig().rateLimitScale);
+  return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
 /**
  * Fixed-window counter, in Postgres (so the limit holds across every app instance) or in this
  * instance's memory. One upsert per check; closed windows are swept now and then. The limit
@@ -48,31 +110,8 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  if (rule.windowSeconds > MAX_WINDOW_SECONDS) {
-    throw new Error(`Rate-limit window of ${rule.feature} is longer than ${MAX_WINDOW_SECONDS} s`);
-  }
-  const windowStart = windowStartOf(rule, now);
-  const windowEnd = windowStart.getTime() + rule.windowSeconds * 1000;
-  const key = counterKey(rule.feature, rule.subject, windowStart);
-  let count: number;
-  if (rule.store === "memory") {
-    count = incrementInMemory(key, windowEnd, now.getTime());
-  } else {
-    const db = await getDb();
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-      })
-      .returning({ count: rateLimits.count });
-    count = row.count;
-    if (Math.random() < 0.01) await sweepRateLimits(now);
-  }
-  const retryAfterSeconds = (windowEnd - now.getTime()) / 1000;
-  const limit = Math.floor(rule.limit * getConfig().rateLimitScale);
-  return { allowed: count <= limit, count, retryAfterSeconds };
+  const [count] = await countRules([rule], now);
+  return resultOf(rule, count, now);
 }
 
 /**
@@ -95,26 +134,27 @@ export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<
 }
 
 /**
- * Throws code 23 (with Retry-After) when any of the rules is exhausted. The rules are counted in
- * order, so callers put the narrow ones (per client, per account) before a site-wide ceiling; a
- * request that one of them refuses gives back what the rules before it took, so a refused
- * request never counts toward a ceiling (nor toward a client's budget when a ceiling refuses).
- * Answers the rules it counted, for a caller that may have to give them back later.
+ * Throws code 23 (with Retry-After) when any of the rules is exhausted. All are counted at once
+ * (one round trip, see countRules) and judged in order, so callers put the narrow ones (per
+ * client, per account) before a site-wide ceiling. A refused request gives back every unit it
+ * took but the refusing rule's, so it never counts toward a ceiling (nor toward a client's
+ * budget when a ceiling refuses): the same counts as if the rules had been counted one by one,
+ * stopping at the first refusal. Answers the rules it counted, for a caller that may have to
+ * give them back later.
  */
 export async function enforceRateLimits(
   rules: RateLimitRule[],
   now = new Date(),
 ): Promise<RateLimitRule[]> {
-  const taken: RateLimitRule[] = [];
-  for (const rule of rules) {
-    const result = await consumeRateLimit(rule, now);
-    if (!result.allowed) {
-      await releaseRateLimits(taken, now);
-      throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds: result.retryAfterSeconds });
-    }
-    taken.push(rule);
-  }
-  return taken;
+  const counts = await countRules(rules, now);
+  const refused = rules.findIndex((rule, i) => !resultOf(rule, counts[i], now).allowed);
+  if (refused === -1) return rules;
+  await releaseRateLimits(
+    rules.filter((_, i) => i !== refused),
+    now,
+  );
+  const { retryAfterSeconds } = resultOf(rules[refused], counts[refused], now);
+  throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
 }
 
 /** Gives back one unit of each rule, taken at `now`. */

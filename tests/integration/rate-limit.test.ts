@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
@@ -183,5 +184,108 @@ describe("enforceRateLimits", () => {
     expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: 595 });
     // The client's unit of the refused request was given back: this is its second.
     expect((await consumeRateLimit(client, t0)).count).toBe(2);
+  });
+});
+
+describe("enforceRateLimits, counting a request's rules at once", () => {
+  const t0 = new Date("2026-11-22T10:00:05Z");
+  let run = 0;
+  const fresh = () => `t-batch-${++run}-${Math.random().toString(36).slice(2, 8)}`;
+
+  it("writes every database rule of a request in one statement", async () => {
+    const db = await getDb();
+    const insert = vi.spyOn(db, "insert");
+    const feature = fresh();
+    const rules = [
+      { feature: `${feature}-client`, subject: "a", limit: 5, windowSeconds: 60 },
+      { feature: `${feature}-address`, subject: "x@example.org", limit: 5, windowSeconds: 3600 },
+      { feature: `${feature}-site`, subject: "*", limit: 5, windowSeconds: 600 },
+    ];
+    await enforceRateLimits(rules, t0);
+    expect(insert).toHaveBeenCalledTimes(1);
+    for (const rule of rules) expect((await consumeRateLimit(rule, t0)).count).toBe(2);
+  });
+
+  it("counts a counter named twice twice, with consecutive counts", async () => {
+    const rule = { feature: fresh(), subject: "a", limit: 3, windowSeconds: 60 };
+    await enforceRateLimits([rule, rule], t0);
+    // The third and fourth units: the fourth is over the limit of 3, and is the one kept.
+    const refused = await enforceRateLimits([rule, rule], t0).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect((await consumeRateLimit(rule, t0)).count).toBe(4);
+  });
+
+  it("gives back the units of the rules after the refusing one too", async () => {
+    const feature = fresh();
+    const client = { feature: `${feature}-client`, subject: "a", limit: 5, windowSeconds: 60 };
+    const full = { feature: `${feature}-address`, subject: "a", limit: 0, windowSeconds: 60 };
+    const ceiling = { feature: `${feature}-site`, subject: "*", limit: 5, windowSeconds: 600 };
+    const refused = await enforceRateLimits([client, full, ceiling], t0).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: 55 });
+    expect((await consumeRateLimit(client, t0)).count).toBe(1);
+    expect((await consumeRateLimit(full, t0)).count).toBe(2);
+    expect((await consumeRateLimit(ceiling, t0)).count).toBe(1);
+  });
+
+  it("lets requests that name the same counters in opposite orders all finish", async () => {
+    const feature = fresh();
+    const a = { feature: `${feature}-a`, subject: "*", limit: 1000, windowSeconds: 60 };
+    const b = { feature: `${feature}-b`, subject: "*", limit: 1000, windowSeconds: 60 };
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => enforceRateLimits(i % 2 ? [a, b] : [b, a], t0)),
+    );
+    expect((await consumeRateLimit(a, t0)).count).toBe(41);
+    expect((await consumeRateLimit(b, t0)).count).toBe(41);
+  });
+
+  it("ends with the counts of counting one rule after another, stopping at the first refusal", async () => {
+    // A request is a list of indexes into a few rules with small limits; the model counts them
+    // one by one as the limiter once did, giving back what came before a refusal.
+    const request = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.array(request, { minLength: 1, maxLength: 8 }),
+        async (limits, requests) => {
+          const feature = fresh();
+          const rules = limits.map((limit, i) => ({
+            feature: `${feature}-${i}`,
+            subject: "s",
+            limit,
+            windowSeconds: 60,
+          }));
+          const model = [0, 0, 0, 0];
+          for (const indexes of requests) {
+            const taken: number[] = [];
+            let refusedAt = -1;
+            for (const i of indexes) {
+              model[i] += 1;
+              if (model[i] > limits[i]) {
+                refusedAt = i;
+                break;
+              }
+              taken.push(i);
+            }
+            if (refusedAt !== -1) for (const i of taken) model[i] = Math.max(model[i] - 1, 0);
+            const outcome = await enforceRateLimits(
+              indexes.map((i) => rules[i]),
+              t0,
+            ).then(
+              () => "allowed",
+              (e: unknown) => (e instanceof AppError ? e.code : e),
+            );
+            expect(outcome).toBe(refusedAt === -1 ? "allowed" : ErrorCode.RATE_LIMITED);
+          }
+          const db = await getDb();
+          const stored = await db.select().from(rateLimits);
+          for (const [i, rule] of rules.entries()) {
+            const prefix = `${rule.feature}:`;
+            const row = stored.find((r) => r.key.startsWith(prefix));
+            expect(row?.count ?? 0).toBe(model[i]);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

@@ -14,9 +14,13 @@ export const GET = route({ auth: "staff", query: panelUserListQuerySchema }, ({ 
 
 /** Anyone: join the panel. The same `{}` for every valid address (see lib/panel/signup.ts). */
 export const POST = route(
-  { auth: "none", body: panelSignupSchema, rateLimit: signupBudget },
-  async ({ req, body, limit }) => {
-    await limit(signupLimitsPerAddress(body.email));
+  {
+    auth: "none",
+    body: panelSignupSchema,
+    rateLimit: signupBudget,
+    limits: ({ body }) => signupLimitsPerAddress(body.email),
+  },
+  async ({ req, body }) => {
     // Mails go out in the language the site was shown in when the person signed up.
     await signUp(body.email, requestLocale(req));
     return {};

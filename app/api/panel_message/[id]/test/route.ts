@@ -10,16 +10,19 @@ export const dynamic = "force-dynamic";
  * page it was asked from; at most 10 an hour each.
  */
 export const POST = route(
-  { auth: "staff", params: panelMessageParamsSchema },
-  async ({ req, params, user, limit }) => {
-    await limit([
+  {
+    auth: "staff",
+    params: panelMessageParamsSchema,
+    limits: ({ user }) => [
       {
         feature: "panel-message-test",
         subject: String(user.id),
         limit: TEST_MAILS_PER_HOUR,
         windowSeconds: 3600,
       },
-    ]);
+    ],
+  },
+  async ({ req, params, user }) => {
     await sendTestMail(params.id, user, requestLocale(req));
     return {};
   },
