@@ -52,32 +52,27 @@ function counterOf(
 }
 
 /**
- * Adds one to the counter of each rule and answers each rule's new count, in the rules' order.
- * The database rules take one statement however many there are (a request's limits cost one
+ * Adds one to the database counter of each rule and answers each rule's new count, in the
+ * rules' order, in one statement however many rules there are (a request's limits cost one
  * round trip). A counter named twice counts twice: its rules see consecutive counts, as if
  * counted one after the other. The rows are written in key order, so two requests counting the
  * same counters lock them in the same order and cannot deadlock.
  */
-async function countRules(rules: RateLimitRule[], now: Date): Promise<number[]> {
-  const counters = rules.map((rule) => counterOf(rule, now));
+async function countInDatabase(rules: RateLimitRule[], now: Date): Promise<number[]> {
   const counts: number[] = new Array(rules.length);
-  const inDatabase = new Map<string, { windowStart: Date; indexes: number[] }>();
+  if (rules.length === 0) return counts;
+  const byKey = new Map<string, { windowStart: Date; indexes: number[] }>();
   rules.forEach((rule, i) => {
-    const { key, windowStart, end } = counters[i];
-    if (rule.store === "memory") {
-      counts[i] = incrementInMemory(key, end, now.getTime());
-      return;
-    }
-    const entry = inDatabase.get(key) ?? { windowStart, indexes: [] };
+    const { key, windowStart } = counterOf(rule, now);
+    const entry = byKey.get(key) ?? { windowStart, indexes: [] };
     entry.indexes.push(i);
-    inDatabase.set(key, entry);
+    byKey.set(key, entry);
   });
-  if (inDatabase.size === 0) return counts;
   const db = await getDb();
   const rows = await db
     .insert(rateLimits)
     .values(
-      [...inDatabase.entries()]
+      [...byKey.entries()]
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([key, { windowStart, indexes }]) => ({ key, windowStart, count: indexes.length })),
     )
@@ -87,11 +82,16 @@ async function countRules(rules: RateLimitRule[], now: Date): Promise<number[]> 
     })
     .returning({ key: rateLimits.key, count: rateLimits.count });
   for (const row of rows) {
-    const { indexes } = inDatabase.get(row.key)!;
+    const { indexes } = byKey.get(row.key)!;
     indexes.forEach((index, k) => (counts[index] = row.count - (indexes.length - 1 - k)));
   }
   if (Math.random() < 0.01) await sweepRateLimits(now);
   return counts;
+}
+
+function countInMemory(rule: RateLimitRule, now: Date): number {
+  const { key, end } = counterOf(rule, now);
+  return incrementInMemory(key, end, now.getTime());
 }
 
 function resultOf(rule: RateLimitRule, count: number, now: Date): RateLimitResult {
@@ -110,7 +110,8 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const [count] = await countRules([rule], now);
+  const [count] =
+    rule.store === "memory" ? [countInMemory(rule, now)] : await countInDatabase([rule], now);
   return resultOf(rule, count, now);
 }
 
@@ -134,27 +135,36 @@ export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<
 }
 
 /**
- * Throws code 23 (with Retry-After) when any of the rules is exhausted. All are counted at once
- * (one round trip, see countRules) and judged in order, so callers put the narrow ones (per
- * client, per account) before a site-wide ceiling. A refused request gives back every unit it
- * took but the refusing rule's, so it never counts toward a ceiling (nor toward a client's
- * budget when a ceiling refuses): the same counts as if the rules had been counted one by one,
- * stopping at the first refusal. Answers the rules it counted, for a caller that may have to
- * give them back later.
+ * Throws code 23 (with Retry-After) when any of the rules is exhausted. The rules are judged in
+ * order, so callers put the narrow ones (per client, per account) before a site-wide ceiling.
+ * The in-memory rules (per client; they come first wherever they are used) are counted first
+ * and one by one, so a request they refuse never reaches the database; the database rules are
+ * then counted together in one round trip (countInDatabase). A refused request gives back every
+ * unit it took but the refusing rule's, so it never counts toward a ceiling (nor toward a
+ * client's budget when a ceiling refuses): the counts end as if the rules had been counted one
+ * by one up to the refusal. Answers the rules it counted, for a caller that may have to give
+ * them back later.
  */
 export async function enforceRateLimits(
   rules: RateLimitRule[],
   now = new Date(),
 ): Promise<RateLimitRule[]> {
-  const counts = await countRules(rules, now);
-  const refused = rules.findIndex((rule, i) => !resultOf(rule, counts[i], now).allowed);
+  const refuse = async (refused: RateLimitRule, count: number, taken: RateLimitRule[]) => {
+    await releaseRateLimits(taken, now);
+    const { retryAfterSeconds } = resultOf(refused, count, now);
+    return new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
+  };
+  const inMemory = rules.filter((rule) => rule.store === "memory");
+  for (const [i, rule] of inMemory.entries()) {
+    const count = countInMemory(rule, now);
+    if (!resultOf(rule, count, now).allowed) throw await refuse(rule, count, inMemory.slice(0, i));
+  }
+  const inDatabase = rules.filter((rule) => rule.store !== "memory");
+  const counts = await countInDatabase(inDatabase, now);
+  const refused = inDatabase.findIndex((rule, i) => !resultOf(rule, counts[i], now).allowed);
   if (refused === -1) return rules;
-  await releaseRateLimits(
-    rules.filter((_, i) => i !== refused),
-    now,
-  );
-  const { retryAfterSeconds } = resultOf(rules[refused], counts[refused], now);
-  throw new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
+  const taken = [...inMemory, ...inDatabase.filter((_, i) => i !== refused)];
+  throw await refuse(inDatabase[refused], counts[refused], taken);
 }
 
 /** Gives back one unit of each rule, taken at `now`. */

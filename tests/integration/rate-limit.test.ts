@@ -238,27 +238,53 @@ describe("enforceRateLimits, counting a request's rules at once", () => {
     expect((await consumeRateLimit(b, t0)).count).toBe(41);
   });
 
+  it("leaves the database alone when an in-memory rule refuses", async () => {
+    const feature = fresh();
+    const client = {
+      feature: `${feature}-client`,
+      subject: "a",
+      limit: 0,
+      windowSeconds: 60,
+      store: "memory" as const,
+    };
+    const ceiling = { feature: `${feature}-site`, subject: "*", limit: 5, windowSeconds: 600 };
+    const db = await getDb();
+    const insert = vi.spyOn(db, "insert");
+    const update = vi.spyOn(db, "update");
+    const refused = await enforceRateLimits([client, ceiling], t0).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED, retryAfterSeconds: 55 });
+    expect(insert).not.toHaveBeenCalled();
+    expect(update).not.toHaveBeenCalled();
+  });
+
   it("ends with the counts of counting one rule after another, stopping at the first refusal", async () => {
-    // A request is a list of indexes into a few rules with small limits; the model counts them
-    // one by one as the limiter once did, giving back what came before a refusal.
+    // A request is a list of indexes into a few rules with small limits, the first of them
+    // perhaps in memory; the model counts them one by one as the limiter once did (the
+    // in-memory ones first, as the limiter judges them), giving back what came before a refusal.
     const request = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 4 });
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
         fc.array(request, { minLength: 1, maxLength: 8 }),
-        async (limits, requests) => {
+        async (limits, firstInMemory, requests) => {
           const feature = fresh();
           const rules = limits.map((limit, i) => ({
             feature: `${feature}-${i}`,
             subject: "s",
             limit,
             windowSeconds: 60,
+            store: i === 0 && firstInMemory ? ("memory" as const) : undefined,
           }));
           const model = [0, 0, 0, 0];
           for (const indexes of requests) {
+            const ordered = [
+              ...indexes.filter((i) => rules[i].store === "memory"),
+              ...indexes.filter((i) => rules[i].store !== "memory"),
+            ];
             const taken: number[] = [];
             let refusedAt = -1;
-            for (const i of indexes) {
+            for (const i of ordered) {
               model[i] += 1;
               if (model[i] > limits[i]) {
                 refusedAt = i;
@@ -279,8 +305,11 @@ describe("enforceRateLimits, counting a request's rules at once", () => {
           const db = await getDb();
           const stored = await db.select().from(rateLimits);
           for (const [i, rule] of rules.entries()) {
-            const prefix = `${rule.feature}:`;
-            const row = stored.find((r) => r.key.startsWith(prefix));
+            if (rule.store === "memory") {
+              expect((await consumeRateLimit(rule, t0)).count - 1).toBe(model[i]);
+              continue;
+            }
+            const row = stored.find((r) => r.key.startsWith(`${rule.feature}:`));
             expect(row?.count ?? 0).toBe(model[i]);
           }
         },
