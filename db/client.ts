@@ -1,4 +1,5 @@
 import "server-only";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { getConfig } from "@/config";
@@ -39,6 +40,9 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
   const options = {
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   };
+  // PGlite creates its own folder but not the ones above it: a first `next start` on a fresh
+  // checkout (no `.data/` yet) would fail every request. URLs such as memory:// are no folders.
+  if (dir && !dir.includes("://")) await mkdir(dir, { recursive: true });
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
