@@ -229,7 +229,10 @@ async function pair(
 function lighthouseLines(page: string, lh: ReturnType<typeof lighthouseMedian>): string {
   const m = lh.median;
   const met = m.performance >= 95 && m.cls === 0;
-  return `| \`${page}\` | ${m.performance} (runs: ${lh.scores.join(", ")}) | ${fmt(m.cls, 3)} | ${fmt(m.tbt)} | ${fmt(m.lcp)} | ${fmt(m.fcp)} | ${m.accessibility} / ${m.bestPractices} / ${m.seo} | ${verdict(met)} |`;
+  const lost = lh.tracesLost.length
+    ? `; ${lh.tracesLost.length} more set aside, trace lost: ${lh.tracesLost.join(", ")}`
+    : "";
+  return `| \`${page}\` | ${m.performance} (runs: ${lh.scores.join(", ")}${lost}) | ${fmt(m.cls, 3)} | ${fmt(m.tbt)} | ${fmt(m.lcp)} | ${fmt(m.fcp)} | ${m.accessibility} / ${m.bestPractices} / ${m.seo} | ${verdict(met)} |`;
 }
 
 /**
