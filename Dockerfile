@@ -37,9 +37,11 @@ WORKDIR /app
 # HOSTNAME: listen on every interface of the container (the standalone server binds to
 # $HOSTNAME, which Docker would otherwise set to the container's id). The /data folders are used
 # only without DATABASE_URL (embedded database) or with MAIL_TRANSPORT=log: mount a volume there
-# to keep them.
+# to keep them. KEEP_ALIVE_TIMEOUT: idle connections stay open 65 s, longer than a load balancer's
+# usual 60 s (docs/deployment.md).
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    KEEP_ALIVE_TIMEOUT=65000 \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     PGLITE_DIR=/data/pglite \
