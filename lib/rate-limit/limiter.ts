@@ -95,7 +95,9 @@ function countInMemory(rule: RateLimitRule, now: Date): number {
 }
 
 function resultOf(rule: RateLimitRule, count: number, now: Date): RateLimitResult {
-  const retryAfterSeconds = (counterOf(rule, now).end - now.getTime()) / 1000;
+  // The window's end only: no counter key (an HMAC) is needed to judge a count.
+  const windowEnd = windowStartOf(rule, now).getTime() + rule.windowSeconds * 1000;
+  const retryAfterSeconds = (windowEnd - now.getTime()) / 1000;
   const limit = Math.floor(rule.limit * getConfig().rateLimitScale);
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
