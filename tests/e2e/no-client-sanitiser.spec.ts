@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Response } from "@playwright/test";
 import type { StudyList } from "@/lib/studies/schemas.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 
@@ -7,16 +7,29 @@ import type { PublicSurvey } from "@/lib/surveys/types.shared";
 
 type Loaded = { url: string; text: string };
 
+// The scripts' URLs are noted as they load and their code fetched afterwards: a response's own
+// body is gone once its page is navigated away from, which on a slow machine can happen before
+// it was read. The chunks are static files, so the fetched code is what the browser ran.
 async function scriptsLoadedBy(page: Page, path: string, ready: () => Promise<void>) {
-  const pending: Promise<Loaded>[] = [];
-  page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    pending.push(response.text().then((text) => ({ url: response.url(), text })));
-  });
-  await page.goto(path);
-  await ready();
-  await page.waitForLoadState("networkidle");
-  return Promise.all(pending);
+  const urls = new Set<string>();
+  const note = (response: Response) => {
+    if (response.request().resourceType() === "script") urls.add(response.url());
+  };
+  page.on("response", note);
+  try {
+    await page.goto(path);
+    await ready();
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("response", note);
+  }
+  return Promise.all(
+    [...urls].map(async (url): Promise<Loaded> => {
+      const response = await page.request.get(url);
+      expect(response.ok(), url).toBe(true);
+      return { url, text: await response.text() };
+    }),
+  );
 }
 
 /** Names the scripts that carry DOMPurify (its name is in its code and its Trusted Types policy). */
