@@ -38,6 +38,11 @@ function windowStartOf(rule: RateLimitRule, now: Date): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
+/** When the window holding `now` ends (ms): all a count needs to say when to try again. */
+function windowEndOf(rule: RateLimitRule, now: Date): number {
+  return windowStartOf(rule, now).getTime() + rule.windowSeconds * 1000;
+}
+
 /** A rule's counter: its key, and when its window ends (ms). */
 function counterOf(
   rule: RateLimitRule,
@@ -48,7 +53,7 @@ function counterOf(
   }
   const windowStart = windowStartOf(rule, now);
   const key = counterKey(rule.feature, rule.subject, windowStart);
-  return { key, windowStart, end: windowStart.getTime() + rule.windowSeconds * 1000 };
+  return { key, windowStart, end: windowEndOf(rule, now) };
 }
 
 /**
@@ -95,9 +100,8 @@ function countInMemory(rule: RateLimitRule, now: Date): number {
 }
 
 function resultOf(rule: RateLimitRule, count: number, now: Date): RateLimitResult {
-  // The window's end only: no counter key (an HMAC) is needed to judge a count.
-  const windowEnd = windowStartOf(rule, now).getTime() + rule.windowSeconds * 1000;
-  const retryAfterSeconds = (windowEnd - now.getTime()) / 1000;
+  // No counter key (an HMAC) is needed to judge a count.
+  const retryAfterSeconds = (windowEndOf(rule, now) - now.getTime()) / 1000;
   const limit = Math.floor(rule.limit * getConfig().rateLimitScale);
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
@@ -126,7 +130,7 @@ export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<
   const windowStart = windowStartOf(rule, now);
   const key = counterKey(rule.feature, rule.subject, windowStart);
   if (rule.store === "memory") {
-    decrementInMemory(key, windowStart.getTime() + rule.windowSeconds * 1000);
+    decrementInMemory(key, windowEndOf(rule, now));
     return;
   }
   const db = await getDb();
