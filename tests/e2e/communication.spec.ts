@@ -136,29 +136,27 @@ test("a new message: subject in place, body autosaved, a test mail, then sent to
   expect(testMail?.html).toContain("Doe je mee?");
   expect(mailsWithSubject(subject)).toEqual([]);
 
-  // Typed and sent within a second: every mail carries the last words.
+  // Typed and sent at once: every mail carries the last words. Whether the send's own flush or
+  // the 3-second autosave stored them depends on how fast this machine types and clicks; that
+  // Send saves a waiting autosave first is proven apart from any clock in
+  // tests/components/communication/communication-admin.test.tsx.
   await body.click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" Tot snel!");
-  const typedAt = Date.now();
   // Send, with the confirmation naming how many members will receive it.
   await page.getByRole("button", { name: nl.send, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: nl.confirmSendTitle });
   await expect(dialog).toContainText(`${recipients.length} geverifieerde deelnemers ontvangen`);
   await dialog.getByRole("button", { name: nl.confirmSend }).click();
-  // Well before the 3-second autosave: only the send's own flush can have saved these words.
-  expect(Date.now() - typedAt).toBeLessThan(2500);
   await expect(page.getByText(nl.sent)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // Progress until sent, within seconds.
-  const started = Date.now();
   await expect(
     page.getByText(
       `Verzonden: de maildienst heeft ${recipients.length} van ${recipients.length} mails aangenomen.`,
     ),
   ).toBeVisible({ timeout: 20_000 });
-  expect(Date.now() - started).toBeLessThan(20_000);
   await expect(
     page.getByText(
       `${recipients.length} aangenomen door de maildienst, 0 mislukt, 0 teruggekomen (bounce), van ${recipients.length}`,
