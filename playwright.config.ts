@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { journeyLaunchOptions } from "./tests/support/e2e/browser";
 import { e2eHelpEnv } from "./tests/support/e2e/public-site";
 import { E2E_WEBHOOK_SECRET } from "./tests/support/svix";
 
@@ -11,13 +12,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "rp-e2e-"));
 const dataDir = process.env.E2E_DATA_DIR;
 const chromium = { ...devices["Desktop Chrome"], channel: undefined };
-// Debian's headless shell (package chromium-headless-shell) when it is there: the same engine
-// without the full browser's user interface (its own renderer, compositing), about a third less
-// CPU for the same journeys on two cores. Otherwise the full Chromium, headless.
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file)) ??
-  "/usr/bin/chromium";
 const wholeListSpecs = /\/(studies-public|panel-admin)\.spec\.ts$/;
 
 export default defineConfig({
@@ -36,18 +30,7 @@ export default defineConfig({
     // A failed test keeps its trace (actions, DOM snapshots, network) without the screencast:
     // filming every test for the few that fail took about 40 % of the machine's CPU.
     trace: { mode: "retain-on-failure", screenshots: false },
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: journeyLaunchOptions,
   },
   projects: [
     // Pages that list everything of a kind (the studies on /research, the panel's members newest

@@ -5,11 +5,16 @@ import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
+import { fullChromiumLaunchOptions } from "../support/e2e/browser";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
 
 // The studies screen in a real browser: the whole lifecycle of a study as staff run it, what
 // visitors then see, and that nothing typed into a description is lost by leaving quickly.
+
+// "View" opens an attachment in a tab of its own, which the headless shell the other journeys
+// use turns into a download (it has no PDF viewer), so the tab never finishes loading.
+test.use({ launchOptions: fullChromiumLaunchOptions });
 
 const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "i");
 
