@@ -1,10 +1,10 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as apiRequest, test } from "@playwright/test";
 import { attachmentUrl, type AttachmentDto } from "@/lib/attachments/schemas.shared";
-import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { pdfBytes } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signInApi } from "../support/e2e/api-session";
 import { fullChromiumLaunchOptions } from "../support/e2e/browser";
+import { createStudy, uploadPdf } from "../support/e2e/study-files";
 
 // The other journeys run in Chromium's headless shell, which has no PDF viewer.
 test.use({ launchOptions: fullChromiumLaunchOptions });
@@ -26,28 +26,20 @@ test.afterAll(async () => {
   await admin.dispose();
 });
 
-async function newStudy(request: APIRequestContext, name: string): Promise<StudyDto> {
-  const res = await request.post("/api/study", { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(200);
-  const study = (await res.json()) as StudyDto;
-  studyId = study.id;
-  return study;
-}
-
-function uploadPdf(request: APIRequestContext, id: number, bytes: Buffer, name: string) {
-  return request.post(`/api/study/${id}/attachments`, {
-    multipart: { file: { name, mimeType: "application/pdf", buffer: bytes } },
-    headers: { origin: baseURL },
-  });
-}
-
 test("Chromium's PDF viewer shows an attachment served with the sandbox CSP", async ({
   page,
   request,
 }) => {
   await signInApi(request, baseURL, e2eAccounts.staff);
-  const study = await newStudy(request, "e2e PDF viewer");
-  const res = await uploadPdf(request, study.id, pdfBytes("Sandboxed but shown"), "viewer.pdf");
+  const study = await createStudy(request, baseURL, "e2e PDF viewer");
+  studyId = study.id;
+  const res = await uploadPdf(
+    request,
+    baseURL,
+    study.id,
+    pdfBytes("Sandboxed but shown"),
+    "viewer.pdf",
+  );
   expect(res.status()).toBe(200);
   const attachment = (await res.json()) as AttachmentDto;
   const opened = await request.put(`/api/study/${study.id}`, {

@@ -11,6 +11,7 @@ import { pdfBytes, PNG_BYTES } from "../support/files";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { cookieHeader, signInApi } from "../support/e2e/api-session";
 import { chunkedUpload } from "../support/e2e/chunked-upload";
+import { createStudy, uploadPdf as uploadStudyPdf } from "../support/e2e/study-files";
 import { residentBytes, sampleResidentMemory, serverPid } from "../support/e2e/server-memory";
 
 // Uploads through the production server (`next start`): the proxy must not cut bodies short,
@@ -39,20 +40,13 @@ test.afterAll(async () => {
 });
 
 async function newStudy(request: APIRequestContext, name: string): Promise<StudyDto> {
-  const res = await request.post("/api/study", { data: { name }, headers: { origin: baseURL } });
-  expect(res.status()).toBe(200);
-  const study = (await res.json()) as StudyDto;
+  const study = await createStudy(request, baseURL, name);
   created.push(study.id);
   return study;
 }
 
-function uploadPdf(request: APIRequestContext, studyId: number, bytes: Buffer, name: string) {
-  return request.post(`/api/study/${studyId}/attachments`, {
-    multipart: { file: { name, mimeType: "application/pdf", buffer: bytes } },
-    headers: { origin: baseURL },
-    timeout: 120_000,
-  });
-}
+const uploadPdf = (request: APIRequestContext, studyId: number, bytes: Buffer, name: string) =>
+  uploadStudyPdf(request, baseURL, studyId, bytes, name);
 
 /** Reports the measurement in the run's output, so the headroom under the limit stays visible. */
 function report(what: string, before: number, peak: number) {
