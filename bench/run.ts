@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: measures the performance budgets on this machine and writes the figures, each
  * beside its floor and its budget, to BENCHMARKS.md. `npm run bench -- pages` measures only the
- * public pages (and their floors) and updates only their section; `npm run bench -- messages`
+ * public pages (and their floors) and updates only their section, `npm run bench -- posts` only
+ * sign-up and submission (beside the trivial POST, without the minimal app's bare handler);
+ * `npm run bench -- messages`
  * runs only the panel-message delivery benchmark, `npm run bench -- export` only the responses
  * export, `npm run bench -- members` only the member list, search and filters, and
  * `npm run bench -- soak` the soak test (bench/soak.ts: two instances, ten minutes of mixed
@@ -349,6 +351,33 @@ ${rawTable(rows)}`;
   return { section, floor: { postRps: minimal.postRps } };
 }
 
+/**
+ * Sign-up and submission on each database, beside the trivial POST of the same server; with the
+ * minimal app's figures (`floor`, from the pages run) its bare route handler is named beside.
+ */
+async function runPosts(floor: Floor | undefined) {
+  const rows: Row[] = [];
+  const lines: string[] = [];
+  const profiles: string[] = [];
+  const backends: Backend[] = ["pglite"];
+  if (await postgresReachable()) backends.push("postgres");
+  for (const backend of backends) {
+    const { lines: l, profile } = await benchPosts(backend, floor, rows);
+    lines.push(...l);
+    if (profile) profiles.push(profile);
+  }
+  report(
+    POSTS_TITLE,
+    `${measuredLine(floor ? "npm run bench" : "npm run bench -- posts")} Budget on Postgres: each at least 60 % of the trivial JSON POST's throughput at the same concurrency, p99 at most 2× its p99, zero errors; on PGlite zero errors, the ratios reported. The trivial JSON POST is an anonymous \`POST /api/logout\`: the same origin check and handler wrapper as every API call, no database (the benchmark checks it answers 200 \`{}\`).${backends.length === 1 ? " Postgres was not reachable; only the embedded database was measured." : ""}
+
+| database | clients | scenario | req/s | ÷ trivial POST | p99 ms | p99 ÷ trivial | errors | budget |
+|---|---|---|---|---|---|---|---|---|
+${lines.join("\n")}
+${profiles.length ? `\n${profiles.join("\n\n")}\n` : ""}
+${rawTable(rows)}`,
+  );
+}
+
 /** Sign-up and submission against the trivial JSON POST of the same server, per database. */
 async function benchPosts(backend: Backend, floor: Floor | undefined, rows: Row[]) {
   const env = await prepareDatabase(backend);
@@ -590,6 +619,7 @@ async function main() {
     report(PAGES_TITLE, (await benchPages(!args.includes("--no-lighthouse"))).section);
     return;
   }
+  if (args.includes("posts")) return runPosts(undefined);
 
   // The header is rewritten; every `## ` section is replaced in place, others kept as they were.
   const previous = existsSync("BENCHMARKS.md") ? readFileSync("BENCHMARKS.md", "utf8") : "";
@@ -607,26 +637,7 @@ ${rest < 0 ? "" : previous.slice(rest)}`,
   const { section: pages, floor } = await benchPages(!args.includes("--no-lighthouse"));
   report(PAGES_TITLE, pages);
 
-  const rows: Row[] = [];
-  const lines: string[] = [];
-  const profiles: string[] = [];
-  const backends: Backend[] = ["pglite"];
-  if (await postgresReachable()) backends.push("postgres");
-  for (const backend of backends) {
-    const { lines: l, profile } = await benchPosts(backend, floor, rows);
-    lines.push(...l);
-    if (profile) profiles.push(profile);
-  }
-  report(
-    POSTS_TITLE,
-    `${measuredLine("npm run bench")} Budget on Postgres: each at least 60 % of the trivial JSON POST's throughput at the same concurrency, p99 at most 2× its p99, zero errors; on PGlite zero errors, the ratios reported. The trivial JSON POST is an anonymous \`POST /api/logout\`: the same origin check and handler wrapper as every API call, no database (the benchmark checks it answers 200 \`{}\`).${backends.length === 1 ? " Postgres was not reachable; only the embedded database was measured." : ""}
-
-| database | clients | scenario | req/s | ÷ trivial POST | p99 ms | p99 ÷ trivial | errors | budget |
-|---|---|---|---|---|---|---|---|---|
-${lines.join("\n")}
-${profiles.length ? `\n${profiles.join("\n\n")}\n` : ""}
-${rawTable(rows)}`,
-  );
+  await runPosts(floor);
 
   if (!args.includes("--no-members")) await runMembers();
 

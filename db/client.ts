@@ -57,6 +57,8 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   ]);
   // No type lookup on connect: no column is an array of a custom type, and a connection dropped
   // during that lookup would reject a promise nobody awaits (and take the process down).
+  // Queries run as prepared statements (postgres.js's default `prepare`, which Drizzle follows
+  // through patches/drizzle-orm+0.45.4.patch); `?prepare=false` in the URL turns them off.
   const client = postgres(url, { max, onnotice: () => {}, fetch_types: false });
   const db = drizzle(client, { schema });
   return { db: db as unknown as Db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

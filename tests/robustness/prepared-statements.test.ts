@@ -1,0 +1,93 @@
+import { createRequire } from "node:module";
+import { eq, sql } from "drizzle-orm";
+import type { drizzle as drizzleEsm } from "drizzle-orm/postgres-js";
+import type postgresEsm from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres, type Database, type DbOrTx } from "@/db/client";
+import { studies } from "@/db/schema";
+import { databaseUrl, onPostgres } from "../support/robustness/postgres";
+
+/**
+ * Ordinary queries on Postgres run as prepared statements (patches/drizzle-orm+0.45.4.patch).
+ * Unpatched, drizzle sends them unprepared, and postgres.js then asks the server for the types
+ * of a query's parameters before every query: two round trips each, a connection held across
+ * both, and the statement parsed and planned again every time. A connection string with
+ * `?prepare=false` (for a pooler in transaction mode) turns it off.
+ */
+
+/** The text of every statement prepared on the connection that runs this query. */
+async function preparedStatements(db: DbOrTx): Promise<string[]> {
+  const rows = (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+    statement: string;
+  }[];
+  return rows.map((row) => row.statement);
+}
+
+/** A select and a select inside a transaction, each twice, with a parameter. */
+async function runQueries(db: DbOrTx) {
+  for (let i = 0; i < 2; i++) {
+    await db
+      .select({ id: studies.id })
+      .from(studies)
+      .where(eq(studies.id, 42 + i));
+    await db.transaction((tx) =>
+      tx
+        .select({ id: studies.id })
+        .from(studies)
+        .where(eq(studies.name, `study ${i}`)),
+    );
+  }
+}
+
+const byId = /from "studies" where "studies"\."id" = \$1/;
+const byName = /from "studies" where "studies"\."name" = \$1/;
+
+describe.runIf(onPostgres)("queries on Postgres", () => {
+  let url = "";
+  const opened: Database[] = [];
+
+  beforeAll(async () => {
+    url = await databaseUrl();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+  });
+
+  /** The app's own factory, on one connection so the statements listed are the query's. */
+  async function open(address: string) {
+    const database = await openPostgres(address, 1);
+    opened.push(database);
+    return database.db;
+  }
+
+  it("run as prepared statements, inside transactions too, each prepared once", async () => {
+    const db = await open(url);
+    await runQueries(db);
+    const statements = await preparedStatements(db);
+    expect(statements.filter((s) => byId.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => byName.test(s))).toHaveLength(1);
+  });
+
+  it("run unprepared with ?prepare=false in the connection string", async () => {
+    const db = await open(`${url}${url.includes("?") ? "&" : "?"}prepare=false`);
+    await runQueries(db);
+    const statements = await preparedStatements(db);
+    expect(statements.some((s) => byId.test(s) || byName.test(s))).toBe(false);
+  });
+
+  it("run as prepared statements through the CommonJS builds as well", async () => {
+    const require = createRequire(import.meta.url);
+    const postgres = require("postgres") as typeof postgresEsm;
+    const { drizzle } = require("drizzle-orm/postgres-js") as { drizzle: typeof drizzleEsm };
+    const client = postgres(url, { max: 1, onnotice: () => {}, fetch_types: false });
+    try {
+      const db = drizzle(client) as unknown as DbOrTx;
+      await runQueries(db);
+      const statements = await preparedStatements(db);
+      expect(statements.filter((s) => byId.test(s))).toHaveLength(1);
+      expect(statements.filter((s) => byName.test(s))).toHaveLength(1);
+    } finally {
+      await client.end({ timeout: 1 });
+    }
+  });
+});
