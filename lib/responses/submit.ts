@@ -132,7 +132,7 @@ export async function submitResponse(
   // The id is made here, not by the database, because the ciphertext is bound to it.
   const row = sealedResponseRow(survey.studyId, checked.answers, checked.shown);
   // Before the store: a question shown to a stored response must keep its export column.
-  await markShownQuestions(survey.studyId, checked.shown, tx);
+  await markShownQuestions(survey.studyId, checked.shown, tx, survey.version);
 
   if (open && survey.responseLimit !== null) {
     const derived =

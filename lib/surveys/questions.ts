@@ -119,17 +119,34 @@ export async function recordQuestions(
 }
 
 /**
+ * The names marked so far per study and survey version, in this process. `in_responses` only
+ * ever goes from false to true, and a survey's question rows are added only by a save, which
+ * raises its version (or by a duplicate, which is another study): a name marked for a version
+ * needs no statement again, and a save's new version starts afresh. Only marks made outside a
+ * caller's transaction are remembered (one inside it could still be rolled back). The oldest
+ * versions are forgotten first.
+ */
+const markedByVersion = new Map<string, Set<string>>();
+const REMEMBERED_VERSIONS = 1_000;
+
+/**
  * Notes that a response about to be stored was shown these questions of the study's survey, so
  * their columns stay in the export should they be removed or renamed later. Called before the
  * response is stored: should the store fail, an extra column is all that is left. Writes only
- * the first time a name is shown.
+ * the first time a name is shown; with the survey's `version`, a name already marked for it by
+ * this process is not asked about again.
  */
 export async function markShownQuestions(
   studyId: number,
   dataNames: readonly string[],
   tx?: DbOrTx,
+  version?: number,
 ): Promise<void> {
-  if (dataNames.length === 0) return;
+  const names = [...new Set(dataNames)];
+  const key = version === undefined ? undefined : `${studyId}:${version}`;
+  const known = key === undefined ? undefined : markedByVersion.get(key);
+  const unmarked = known ? names.filter((name) => !known.has(name)) : names;
+  if (unmarked.length === 0) return;
   const db = await dbOr(tx);
   await db
     .update(surveyQuestions)
@@ -140,10 +157,18 @@ export async function markShownQuestions(
           surveyQuestions.surveyId,
           db.select({ id: surveys.id }).from(surveys).where(eq(surveys.studyId, studyId)),
         ),
-        inArray(surveyQuestions.dataName, [...new Set(dataNames)]),
+        inArray(surveyQuestions.dataName, unmarked),
         eq(surveyQuestions.inResponses, false),
       ),
     );
+  if (key === undefined || tx !== undefined) return;
+  const marked = known ?? new Set<string>();
+  for (const name of unmarked) marked.add(name);
+  markedByVersion.delete(key);
+  markedByVersion.set(key, marked);
+  if (markedByVersion.size > REMEMBERED_VERSIONS) {
+    markedByVersion.delete(markedByVersion.keys().next().value!);
+  }
 }
 
 /**

@@ -172,4 +172,47 @@ describe("the recorded questions", () => {
       question_text: "Where?",
     });
   });
+
+  it("are marked once per survey version: a name marked for a version is not asked about again, a new version asks again", async () => {
+    const { studyId } = await insertStudyWithSurvey({ status: "not_started" });
+    const { id: surveyId } = await storedSurvey(studyId);
+    await save(studyId, sampleSteps());
+    const db = await getDb();
+    const shown = async () =>
+      (
+        await db
+          .select({ dataName: surveyQuestions.dataName })
+          .from(surveyQuestions)
+          .where(and(eq(surveyQuestions.surveyId, surveyId), eq(surveyQuestions.inResponses, true)))
+          .orderBy(asc(surveyQuestions.dataName))
+      ).map((r) => r.dataName);
+    const unmarkAll = () =>
+      db
+        .update(surveyQuestions)
+        .set({ inResponses: false })
+        .where(eq(surveyQuestions.surveyId, surveyId));
+    const { version } = await storedSurvey(studyId);
+
+    await markShownQuestions(studyId, ["story", "help"], undefined, version);
+    expect(await shown()).toEqual(["help", "story"]);
+    // Undone by hand (nothing in the app does): this process knows both are marked for this
+    // version and sends no statement for them; a name it has not marked yet is written.
+    await unmarkAll();
+    await markShownQuestions(studyId, ["story", "help", "impact"], undefined, version);
+    expect(await shown()).toEqual(["impact"]);
+    // Inside a caller's transaction nothing is remembered: it could still be rolled back.
+    await unmarkAll();
+    await db.transaction((tx) => markShownQuestions(studyId, ["place"], tx, version));
+    expect(await shown()).toEqual(["place"]);
+    await unmarkAll();
+    await markShownQuestions(studyId, ["place"], undefined, version);
+    expect(await shown()).toEqual(["place"]);
+    // A save raises the version, and the next version is asked about afresh.
+    await save(studyId, sampleSteps());
+    const next = await storedSurvey(studyId);
+    expect(next.version).toBeGreaterThan(version);
+    await unmarkAll();
+    await markShownQuestions(studyId, ["story", "help"], undefined, next.version);
+    expect(await shown()).toEqual(["help", "story"]);
+  });
 });
