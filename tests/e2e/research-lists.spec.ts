@@ -1,6 +1,7 @@
-import { expect, request as apiRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as apiRequest, test } from "@playwright/test";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signInApi } from "../support/e2e/api-session";
+import { expectListedAfterWrite, listedAs } from "../support/e2e/research-lists";
 
 /**
  * /research is static HTML rendered on the server and cached: nothing moves once it is shown,
@@ -12,17 +13,6 @@ async function signedIn(baseURL: string, account: { email: string; password: str
   const context = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   await signInApi(context, baseURL, account);
   return context;
-}
-
-/** Where `name` stands on /research as an anonymous visitor gets it. */
-async function listedAs(
-  request: APIRequestContext,
-  name: string,
-): Promise<"ongoing" | "finished" | "absent"> {
-  const html = await (await request.get("/research")).text();
-  const at = html.indexOf(name);
-  if (at < 0) return "absent";
-  return at < html.indexOf('id="finished-studies"') ? "ongoing" : "finished";
 }
 
 /** A layout shift the browser reported, and whether anything that moved is in the page's main. */
@@ -84,14 +74,8 @@ test("a study whose end date passes is listed as finished within a minute, with 
       data: { status: "open", closes_at: closesAt },
     });
     expect(opened.status()).toBe(200);
-    // The write marked the page stale: the next render shows the study among the ongoing ones.
-    // A render of /research already under way when the write landed (another visitor's, or the
-    // cache's own in the background) still read the lists from before it, and Next.js answers a
-    // visit with the render in flight for the same page rather than starting a second one; so
-    // the first visits may get that render, and the next render after it has the study.
-    await expect
-      .poll(() => listedAs(request, name), { timeout: 15_000, intervals: [250, 500, 1_000] })
-      .toBe("ongoing");
+    // The write marked the page stale: a render after it lists the study among the ongoing ones.
+    await expectListedAfterWrite(request, name, "ongoing");
     await expect
       .poll(() => Date.now() / 1000 >= closesAt, { timeout: 20_000, intervals: [500] })
       .toBe(true);

@@ -8,6 +8,7 @@ import { expectNoAxeViolations } from "../support/e2e/axe";
 import { fullChromiumLaunchOptions } from "../support/e2e/browser";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
+import { expectListedAfterWrite } from "../support/e2e/research-lists";
 
 // The studies screen in a real browser: the whole lifecycle of a study as staff run it, what
 // visitors then see, and that nothing typed into a description is lost by leaving quickly.
@@ -209,7 +210,7 @@ for (const locale of ["nl", "en"] as const) {
       const visitorContext = await browser.newContext();
       await setLocaleCookie(visitorContext, baseURL!, locale);
       const visitor = await visitorContext.newPage();
-      await expectOnResearch(visitor, m.studies.research.ongoingTitle, name);
+      await expectOnResearch(visitor, "ongoing", m.studies.research.ongoingTitle, name);
       await visitor.goto(`/study/${id}`);
       await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(name);
       const body = visitor.getByRole("article", { name });
@@ -254,7 +255,7 @@ for (const locale of ["nl", "en"] as const) {
       await expect(list.getByRole("button", { name: new RegExp(name) })).toContainText(
         t.status.finished,
       );
-      await expectOnResearch(visitor, m.studies.research.finishedTitle, name);
+      await expectOnResearch(visitor, "finished", m.studies.research.finishedTitle, name);
       await expect(
         visitor
           .getByRole("region", { name: m.studies.research.ongoingTitle })
@@ -355,21 +356,20 @@ for (const locale of ["nl", "en"] as const) {
 }
 
 /**
- * Visits /research until the study named `name` is listed in the section titled `section`.
- * /research is cached HTML that a write marks stale; a render of it already under way when the
- * write landed (another test's visit, or the cache's own in the background) read the lists from
- * before the write, and Next.js answers a visit with the render in flight for the same page
- * rather than starting a second one. So the first visit after a write may get that render, and
- * the next render has the study (research-lists.spec checks the same through the API).
+ * A visitor's view of /research once a render after the write lists `name` as `listing`
+ * (tests/support/e2e/research-lists.ts says why the first visits may still show the lists from
+ * before it), with the study in the section titled `section`.
  */
-async function expectOnResearch(visitor: Page, section: string, name: string) {
-  await expect(async () => {
-    await visitor.goto("/research");
-    const region = visitor.getByRole("region", { name: section });
-    await expect(region.getByRole("article").filter({ hasText: name })).toBeVisible({
-      timeout: 1_000,
-    });
-  }).toPass({ timeout: 15_000, intervals: [250, 500, 1_000] });
+async function expectOnResearch(
+  visitor: Page,
+  listing: "ongoing" | "finished",
+  section: string,
+  name: string,
+) {
+  await expectListedAfterWrite(visitor.request, name, listing);
+  await visitor.goto("/research");
+  const region = visitor.getByRole("region", { name: section });
+  await expect(region.getByRole("article").filter({ hasText: name })).toBeVisible();
 }
 
 /** Drops files on the attachments' drop zone the way a file manager does. */
