@@ -5,6 +5,7 @@ import type postgresEsm from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database, type DbOrTx } from "@/db/client";
 import { studies } from "@/db/schema";
+import { rowsOf } from "@/lib/mailings/rows";
 import { databaseUrl, onPostgres } from "../support/robustness/postgres";
 
 /**
@@ -17,9 +18,9 @@ import { databaseUrl, onPostgres } from "../support/robustness/postgres";
 
 /** The text of every statement prepared on the connection that runs this query. */
 async function preparedStatements(db: DbOrTx): Promise<string[]> {
-  const rows = (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
-    statement: string;
-  }[];
+  const rows = rowsOf<{ statement: string }>(
+    await db.execute(sql`select statement from pg_prepared_statements`),
+  );
   return rows.map((row) => row.statement);
 }
 

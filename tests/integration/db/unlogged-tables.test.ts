@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { rowsOf } from "@/lib/mailings/rows";
 
 /**
  * The rate-limit counters alone are written to no WAL (migration 0014): a site-wide ceiling is
@@ -10,9 +11,11 @@ import { getDb } from "@/db/client";
 describe("tables written to no WAL", () => {
   it("are the rate-limit counters and nothing else", async () => {
     const db = await getDb();
-    const result = (await db.execute(
-      sql`select relname from pg_class where relkind = 'r' and relpersistence = 'u' and relnamespace = 'public'::regnamespace order by relname`,
-    )) as unknown as { relname: string }[] & { rows?: { relname: string }[] };
-    expect((result.rows ?? result).map((row) => row.relname)).toEqual(["rate_limits"]);
+    const rows = rowsOf<{ relname: string }>(
+      await db.execute(
+        sql`select relname from pg_class where relkind = 'r' and relpersistence = 'u' and relnamespace = 'public'::regnamespace order by relname`,
+      ),
+    );
+    expect(rows.map((row) => row.relname)).toEqual(["rate_limits"]);
   });
 });
