@@ -124,7 +124,8 @@ export async function recordQuestions(
  * raises its version (or by a duplicate, which is another study): a name marked for a version
  * needs no statement again, and a save's new version starts afresh. Only marks made outside a
  * caller's transaction are remembered (one inside it could still be rolled back). The oldest
- * versions are forgotten first.
+ * versions are forgotten first. Not on globalThis: a route bundle that loads its own copy of
+ * this module only sends a statement the other copy would have skipped.
  */
 const markedByVersion = new Map<string, Set<string>>();
 const REMEMBERED_VERSIONS = 1_000;
