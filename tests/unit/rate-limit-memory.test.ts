@@ -3,6 +3,7 @@ import {
   decrementInMemory,
   incrementInMemory,
   MEMORY_COUNTER_LIMIT,
+  MEMORY_COUNTER_TRIM_TO,
 } from "@/lib/rate-limit/memory";
 
 // The store lives on globalThis under this key (see memory.ts); each test starts without one.
@@ -45,13 +46,29 @@ describe("in-memory rate-limit counters", () => {
     expect(keys()).toEqual(["b", "a"]);
   });
 
-  it("hold at most MEMORY_COUNTER_LIMIT counters: the oldest gives way to a new one", () => {
+  it("hold at most MEMORY_COUNTER_LIMIT counters: at the limit the oldest give way together", () => {
     for (let i = 0; i < MEMORY_COUNTER_LIMIT; i++) incrementInMemory(`k${i}`, 60_000, 0);
     expect(keys()).toHaveLength(MEMORY_COUNTER_LIMIT);
     expect(keys()[0]).toBe("k0");
     incrementInMemory("newest", 60_000, 0);
-    expect(keys()).toHaveLength(MEMORY_COUNTER_LIMIT);
-    expect(keys()[0]).toBe("k1");
+    // Down to MEMORY_COUNTER_TRIM_TO at once, oldest first, then the new counter.
+    const gone = MEMORY_COUNTER_LIMIT - MEMORY_COUNTER_TRIM_TO;
+    expect(keys()).toHaveLength(MEMORY_COUNTER_TRIM_TO + 1);
+    expect(keys()[0]).toBe(`k${gone}`);
     expect(keys().at(-1)).toBe("newest");
+    // So the next new clients find room without a walk over the map: nobody else gives way
+    // until the limit is reached again.
+    for (let i = 1; i < gone; i++) incrementInMemory(`later${i}`, 60_000, 0);
+    expect(keys()).toHaveLength(MEMORY_COUNTER_LIMIT);
+    expect(keys()[0]).toBe(`k${gone}`);
+    incrementInMemory("one-more", 60_000, 0);
+    expect(keys()).toHaveLength(MEMORY_COUNTER_TRIM_TO + 1);
+    expect(keys()[0]).toBe(`k${2 * gone}`);
+  });
+
+  it("leave the counters of open windows alone below the limit", () => {
+    for (let i = 0; i < MEMORY_COUNTER_LIMIT - 1; i++) incrementInMemory(`k${i}`, 60_000, 0);
+    expect(keys()).toHaveLength(MEMORY_COUNTER_LIMIT - 1);
+    expect(keys()[0]).toBe("k0");
   });
 });
