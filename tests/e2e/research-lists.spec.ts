@@ -90,6 +90,7 @@ test("a study whose end date passes is listed as finished within a minute, with 
     await admin.dispose();
     await staff.dispose();
   }
-  // Deleting it was a write: it is gone from the page at once.
-  expect(await listedAs(request, name)).toBe("absent");
+  // Deleting it was a write: the next render after it leaves the study out (a render already
+  // under way may still answer the first visits, as after opening it).
+  await expectListedAfterWrite(request, name, "absent");
 });
