@@ -4,9 +4,25 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Derives a purpose-bound 32-byte key from a secret, so one secret can serve several uses. */
+// Derived keys, by secret and purpose. HKDF costs more than the HMAC it keys (a submission
+// derives two keys), and its inputs are few: the configured secrets times a handful of purposes.
+// Bounded all the same, for callers that pass other secrets (a rotation, tests).
+const derivedKeys = new Map<string, Buffer>();
+const MAX_DERIVED_KEYS = 64;
+
+/**
+ * Derives a purpose-bound 32-byte key from a secret, so one secret can serve several uses. The
+ * same inputs give the same Buffer object, derived once: callers must not write into it.
+ */
 export function deriveKey(secret: string | Buffer, purpose: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "research-panel", purpose, 32));
+  const id = `${purpose}\u0000${typeof secret === "string" ? `s${secret}` : `b${secret.toString("base64")}`}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "research-panel", purpose, 32));
+    if (derivedKeys.size >= MAX_DERIVED_KEYS) derivedKeys.clear();
+    derivedKeys.set(id, key);
+  }
+  return key;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { hkdfSync } from "node:crypto";
 import { decrypt, deriveKey, encrypt } from "@/lib/crypto/aead";
 import { base32, constantTimeEqual, randomToken, sha256Hex } from "@/lib/crypto/tokens";
 
@@ -19,6 +20,30 @@ describe("tokens", () => {
     expect(sha256Hex("abc")).toBe(
       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
     );
+  });
+});
+
+describe("derived keys", () => {
+  const hkdf = (secret: string | Buffer, purpose: string) =>
+    Buffer.from(hkdfSync("sha256", secret, "research-panel", purpose, 32));
+
+  it("are HKDF-SHA256 of the secret and purpose, the same when asked again", () => {
+    const buffer = Buffer.alloc(32, 7);
+    for (const secret of ["secret", buffer, Buffer.alloc(32, 8)]) {
+      for (const purpose of ["totp", "survey-response-token-hash"]) {
+        expect(deriveKey(secret, purpose).equals(hkdf(secret, purpose))).toBe(true);
+        expect(deriveKey(secret, purpose).equals(hkdf(secret, purpose))).toBe(true);
+      }
+    }
+    expect(deriveKey("secret", "totp").equals(deriveKey("secret", "other"))).toBe(false);
+    expect(deriveKey(buffer, "totp").equals(deriveKey(Buffer.alloc(32, 8), "totp"))).toBe(false);
+  });
+
+  it("stay right past the bound of remembered keys", () => {
+    for (let i = 0; i < 200; i++) {
+      expect(deriveKey(`secret-${i}`, "p").equals(hkdf(`secret-${i}`, "p"))).toBe(true);
+    }
+    expect(deriveKey("secret-3", "p").equals(hkdf("secret-3", "p"))).toBe(true);
   });
 });
 
