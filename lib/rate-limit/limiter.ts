@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { getConfig } from "@/config";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -56,6 +57,39 @@ function counterOf(
   return { key, windowStart, end: windowEndOf(rule, now) };
 }
 
+// The counting statement for a number of counters, built once (db/prepared.ts): a request
+// counts one to four.
+const countStatements = new Map<number, ReturnType<typeof countStatementFor>>();
+
+function countStatementFor(counters: number) {
+  return preparedQuery((db) =>
+    db
+      .insert(rateLimits)
+      .values(
+        Array.from({ length: counters }, (_, i) => ({
+          key: sql.placeholder(`key${i}`),
+          windowStart: sql.placeholder(`windowStart${i}`),
+          count: sql.placeholder(`count${i}`),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + excluded.count` },
+      })
+      .returning({ key: rateLimits.key, count: rateLimits.count })
+      .prepare(`count_rate_limits_${counters}`),
+  );
+}
+
+function countStatement(counters: number) {
+  let statement = countStatements.get(counters);
+  if (!statement) {
+    statement = countStatementFor(counters);
+    countStatements.set(counters, statement);
+  }
+  return statement;
+}
+
 /**
  * Adds one to the database counter of each rule and answers each rule's new count, in the
  * rules' order, in one statement however many rules there are (a request's limits cost one
@@ -73,19 +107,15 @@ async function countInDatabase(rules: RateLimitRule[], now: Date): Promise<numbe
     entry.indexes.push(i);
     byKey.set(key, entry);
   });
-  const db = await getDb();
-  const rows = await db
-    .insert(rateLimits)
-    .values(
-      [...byKey.entries()]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, { windowStart, indexes }]) => ({ key, windowStart, count: indexes.length })),
-    )
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + excluded.count` },
-    })
-    .returning({ key: rateLimits.key, count: rateLimits.count });
+  const values: Record<string, unknown> = {};
+  [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .forEach(([key, { windowStart, indexes }], i) => {
+      values[`key${i}`] = key;
+      values[`windowStart${i}`] = windowStart;
+      values[`count${i}`] = indexes.length;
+    });
+  const rows = await countStatement(byKey.size)(values);
   for (const row of rows) {
     const { indexes } = byKey.get(row.key)!;
     indexes.forEach((index, k) => (counts[index] = row.count - (indexes.length - 1 - k)));

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { surveyResponses } from "@/db/schema";
 import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
@@ -18,6 +19,34 @@ import { newResponseToken, responseTokenHash } from "./token";
 // A retry whose first row is deleted (by its token) between our insert and our read tries again;
 // more than a couple of rounds would mean something else is wrong.
 const MAX_ROUNDS = 3;
+
+// The columns every new response row is given (see sealedResponseRow), as placeholders.
+const rowPlaceholders = {
+  id: sql.placeholder("id"),
+  studyId: sql.placeholder("studyId"),
+  answers: sql.placeholder("answers"),
+  version: sql.placeholder("version"),
+  keyId: sql.placeholder("keyId"),
+  tokenHash: sql.placeholder("tokenHash"),
+};
+
+// The two inserts of a submission outside a response limit: without a submission id, and with
+// one (a retry collides on either unique index and inserts nothing).
+const insertResponse = preparedQuery((db) =>
+  db.insert(surveyResponses).values(rowPlaceholders).prepare("insert_response"),
+);
+const insertSubmission = preparedQuery((db) =>
+  db
+    .insert(surveyResponses)
+    .values({
+      ...rowPlaceholders,
+      submissionHash: sql.placeholder("submissionHash"),
+      answersHash: sql.placeholder("answersHash"),
+    })
+    .onConflictDoNothing()
+    .returning({ id: surveyResponses.id })
+    .prepare("insert_submission"),
+);
 
 /** The answers hash stored under a submission hash in this study, or undefined for none. */
 async function storedAnswersHash(
@@ -146,7 +175,7 @@ export async function submitResponse(
 
   if (submissionId === undefined) {
     const { token, hash } = newResponseToken();
-    await db.insert(surveyResponses).values({ ...row, tokenHash: hash });
+    await insertResponse({ ...row, tokenHash: hash }, tx);
     return { token };
   }
 
@@ -155,16 +184,15 @@ export async function submitResponse(
     if (open) {
       // No conflict target: the token hash is derived from the id as well, so a parallel retry
       // may collide on either unique index, and both mean "already stored".
-      const inserted = await db
-        .insert(surveyResponses)
-        .values({
+      const inserted = await insertSubmission(
+        {
           ...row,
           tokenHash: responseTokenHash(derived.token, key),
           submissionHash: derived.submissionHash,
           answersHash: derived.answersHash,
-        })
-        .onConflictDoNothing()
-        .returning({ id: surveyResponses.id });
+        },
+        tx,
+      );
       if (inserted.length > 0) return { token: derived.token };
     }
 

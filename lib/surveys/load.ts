@@ -1,6 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
@@ -22,18 +23,9 @@ export type OpenSurvey = {
   steps: Step[];
 };
 
-/**
- * The survey behind a public uuid, only while its study is open: 404 code 14 for an unknown
- * uuid, code 20 for a study in any other status (people can take part only while it is open).
- * `anyStatus` is for a signed-in staff member's preview, which works before and after.
- */
-export async function loadOpenSurvey(
-  surveyUuid: string,
-  tx?: DbOrTx,
-  { anyStatus = false }: { anyStatus?: boolean } = {},
-): Promise<OpenSurvey> {
-  const db = await dbOr(tx);
-  const [row] = await db
+// Every submission and every visit of a survey reads it this way.
+const surveyByUuid = preparedQuery((db) =>
+  db
     .select({
       studyId: surveys.studyId,
       surveyUuid: surveys.surveyUuid,
@@ -46,8 +38,22 @@ export async function loadOpenSurvey(
     })
     .from(surveys)
     .innerJoin(studies, eq(studies.id, surveys.studyId))
-    .where(eq(surveys.surveyUuid, surveyUuid))
-    .limit(1);
+    .where(eq(surveys.surveyUuid, sql.placeholder("uuid")))
+    .limit(1)
+    .prepare("survey_by_uuid"),
+);
+
+/**
+ * The survey behind a public uuid, only while its study is open: 404 code 14 for an unknown
+ * uuid, code 20 for a study in any other status (people can take part only while it is open).
+ * `anyStatus` is for a signed-in staff member's preview, which works before and after.
+ */
+export async function loadOpenSurvey(
+  surveyUuid: string,
+  tx?: DbOrTx,
+  { anyStatus = false }: { anyStatus?: boolean } = {},
+): Promise<OpenSurvey> {
+  const [row] = await surveyByUuid({ uuid: surveyUuid }, tx);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   const status = effectiveStatus(row);
   if (status !== "open" && !anyStatus) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
