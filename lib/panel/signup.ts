@@ -1,11 +1,43 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { panelUsers } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locales.shared";
 import { liftSuppression } from "./bounce";
 import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
+
+// A confirmed member who still receives mail keeps their link and language.
+const keepIfVerified = (column: string) =>
+  sql.raw(
+    `case when "panel_users"."is_verified" and "panel_users"."delivery_status" = 'ok' then "panel_users"."${column}" else excluded."${column}" end`,
+  );
+
+// Every sign-up runs this statement, built once (db/prepared.ts).
+const upsertMember = preparedQuery((db) =>
+  db
+    .insert(panelUsers)
+    .values({
+      email: sql.placeholder("email"),
+      locale: sql.placeholder("locale"),
+      verificationHash: sql.placeholder("verificationHash"),
+      verificationExpiresAt: sql.placeholder("verificationExpiresAt"),
+      stopNonce: sql.placeholder("stopNonce"),
+      createdAt: sql.placeholder("createdAt"),
+    })
+    .onConflictDoUpdate({
+      target: panelUsers.email,
+      set: {
+        verificationHash: keepIfVerified("verification_hash"),
+        verificationExpiresAt: keepIfVerified("verification_expires_at"),
+        // A pending sign-up takes the language of the latest attempt; a member's stays theirs.
+        locale: keepIfVerified("locale"),
+      },
+    })
+    .returning()
+    .prepare("upsert_member"),
+);
 
 /**
  * POST /api/panel_user. Whatever the address's state, the work is the same: one upsert and one
@@ -23,33 +55,18 @@ export async function signUp(
   now = new Date(),
   tx?: DbOrTx,
 ): Promise<void> {
-  const db = await dbOr(tx);
   const { token, hash } = newVerificationToken();
-  const expiresAt = new Date(now.getTime() + VERIFICATION_TTL_MS);
-  const keepIfVerified = (column: string) =>
-    sql.raw(
-      `case when "panel_users"."is_verified" and "panel_users"."delivery_status" = 'ok' then "panel_users"."${column}" else excluded."${column}" end`,
-    );
-  const [member] = await db
-    .insert(panelUsers)
-    .values({
+  const [member] = await upsertMember(
+    {
       email,
       locale,
       verificationHash: hash,
-      verificationExpiresAt: expiresAt,
+      verificationExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
       stopNonce: newStopNonce(),
       createdAt: now,
-    })
-    .onConflictDoUpdate({
-      target: panelUsers.email,
-      set: {
-        verificationHash: keepIfVerified("verification_hash"),
-        verificationExpiresAt: keepIfVerified("verification_expires_at"),
-        // A pending sign-up takes the language of the latest attempt; a member's stays theirs.
-        locale: keepIfVerified("locale"),
-      },
-    })
-    .returning();
+    },
+    tx,
+  );
   if (member.deliveryStatus === "bounced") {
     // Without this the provider would not send the verification mail at all.
     await liftSuppression(member.email, member.id, { required: false });
