@@ -20,7 +20,9 @@ import { newResponseToken, responseTokenHash } from "./token";
 // more than a couple of rounds would mean something else is wrong.
 const MAX_ROUNDS = 3;
 
-// The columns every new response row is given (see sealedResponseRow), as placeholders.
+// The columns every new response row is given (see sealedResponseRow), as placeholders. Every
+// column of a sealed row must have one (checked by the type), or a column added there later
+// would be left out of the prepared inserts without a word.
 const rowPlaceholders = {
   id: sql.placeholder("id"),
   studyId: sql.placeholder("studyId"),
@@ -28,7 +30,7 @@ const rowPlaceholders = {
   version: sql.placeholder("version"),
   keyId: sql.placeholder("keyId"),
   tokenHash: sql.placeholder("tokenHash"),
-};
+} satisfies Record<keyof SealedRow | "tokenHash", unknown>;
 
 // The two inserts of a submission outside a response limit: without a submission id, and with
 // one (a retry collides on either unique index and inserts nothing).
