@@ -15,9 +15,9 @@ type Prepared<R> = { execute: (values?: Record<string, unknown>) => Promise<R> }
  * Inside a caller's transaction the query is built each time: a prepared query belongs to the
  * session it was prepared on.
  */
-export function preparedQuery<R, V extends Record<string, unknown> = Record<string, unknown>>(
+export function preparedQuery<R>(
   build: (db: DbOrTx) => Prepared<R>,
-): (values: V, tx?: DbOrTx) => Promise<R> {
+): (values: Record<string, unknown>, tx?: DbOrTx) => Promise<R> {
   const byDatabase = new WeakMap<Db, Prepared<R>>();
   return async (values, tx) => {
     if (tx) return build(tx).execute(values);

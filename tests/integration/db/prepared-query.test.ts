@@ -59,7 +59,7 @@ describe("prepared queries", () => {
     ).rejects.toThrow("roll back");
     expect(built).toHaveLength(2);
     const db = await getDb();
-    expect(built.filter((built) => built === db)).toHaveLength(0);
+    expect(built.filter((session) => session === db)).toHaveLength(0);
     expect(await run({ key, windowStart, count: 1 })).toEqual([{ count: 1 }]);
     expect(built).toHaveLength(3);
     expect(built[2]).toBe(db);
