@@ -69,11 +69,15 @@ test.describe("quick exit", () => {
     const res = await request.get("/api/study/open");
     const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
     await page.goto(`/study/${study.id}`);
+    // Each tab hears the other only once its quick-exit island has hydrated (its channel opens
+    // in an effect); a click before that is a plain link, which leaves this tab alone.
+    await page.waitForLoadState("networkidle");
     const [survey] = await Promise.all([
       context.waitForEvent("page"),
       page.getByRole("link", { name: new RegExp(messagesFor("nl").studies.study.enroll) }).click(),
     ]);
     await expect(survey.getByRole("heading", { level: 1 })).toBeVisible();
+    await survey.waitForLoadState("networkidle");
     await survey.getByRole("link", { name: "Snel weg" }).click();
     await expectLeftTheSite(survey);
     await expectLeftTheSite(page);

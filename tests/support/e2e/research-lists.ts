@@ -16,7 +16,9 @@ export async function listedAs(request: APIRequestContext, name: string): Promis
  * under way when the write landed (another visitor's, or the cache's own in the background)
  * still read the lists from before it, and Next.js answers a visit with the render in flight for
  * the same page rather than starting a second one; so the first visits may get that render, and
- * every render after it has the change.
+ * every render after it has the change. That render, finishing after the write, can be kept as
+ * fresh until the page's own revalidation (30 s, `revalidate` of /research), so the wait allows
+ * that long and a render more.
  */
 export async function expectListedAfterWrite(
   request: APIRequestContext,
@@ -24,6 +26,6 @@ export async function expectListedAfterWrite(
   listing: ResearchListing,
 ): Promise<void> {
   await expect
-    .poll(() => listedAs(request, name), { timeout: 15_000, intervals: [250, 500, 1_000] })
+    .poll(() => listedAs(request, name), { timeout: 40_000, intervals: [250, 500, 1_000] })
     .toBe(listing);
 }
