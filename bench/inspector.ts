@@ -6,6 +6,7 @@
  * so the few frames the protocol needs are written and read here.
  */
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import http from "node:http";
 import type { Socket } from "node:net";
 
@@ -81,7 +82,10 @@ async function debuggerUrl(port: number): Promise<URL> {
   return new URL(targets[0].webSocketDebuggerUrl);
 }
 
-async function connect(port: number): Promise<Session> {
+async function connect(
+  port: number,
+  onEvent: (method: string, params: Record<string, unknown>) => void = () => {},
+): Promise<Session> {
   const url = await debuggerUrl(port);
   const socket = await new Promise<Socket>((resolve, reject) => {
     const req = http.request({
@@ -108,15 +112,20 @@ async function connect(port: number): Promise<Session> {
   socket.on(
     "data",
     reader((text) => {
-      const message = JSON.parse(text) as { id?: number } & Record<string, unknown>;
+      const message = JSON.parse(text) as {
+        id?: number;
+        method?: string;
+        params?: Record<string, unknown>;
+      } & Record<string, unknown>;
       if (message.id !== undefined) waiting.get(message.id)?.(message);
+      else if (message.method) onEvent(message.method, message.params ?? {});
     }),
   );
   return {
     call: (method, params = {}) =>
       new Promise((resolve, reject) => {
         const id = nextId++;
-        const timer = setTimeout(() => reject(new Error(`${method}: no answer in 60 s`)), 60_000);
+        const timer = setTimeout(() => reject(new Error(`${method}: no answer in 5 min`)), 300_000);
         waiting.set(id, (message) => {
           clearTimeout(timer);
           waiting.delete(id);
@@ -148,5 +157,25 @@ export async function memoryAfterGc(port: number): Promise<Memory> {
     return { rssMb: usage.rss / 2 ** 20, heapUsedMb: usage.heapUsed / 2 ** 20 };
   } finally {
     session.close();
+  }
+}
+
+/**
+ * Writes a heap snapshot of the server listening for the inspector on `port` to `file` (the
+ * format Chrome's memory panel opens; `npm run bench -- heap-diff a b` compares two). The
+ * snapshot itself runs a full collection first, so only live objects are in it.
+ */
+export async function writeHeapSnapshot(port: number, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  const session = await connect(port, (method, params) => {
+    if (method === "HeapProfiler.addHeapSnapshotChunk") out.write(String(params.chunk));
+  });
+  try {
+    await session.call("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+  } finally {
+    session.close();
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   }
 }

@@ -40,6 +40,7 @@ import {
 } from "./export";
 import { writeSection } from "./report";
 import { answersFor } from "./survey-answers";
+import { heapDiff } from "./heap-diff";
 import { runSoak } from "./soak";
 import { buildMinimalApp, removeMinimalApp } from "./minimal-app";
 import { profileMarkdown, waitForProfile } from "./profile";
@@ -614,6 +615,7 @@ async function main() {
   }
   ensureBuild();
   console.log(LIMITS_NOTE);
+  if (args[0] === "heap-diff") return console.log(heapDiff(args[1], args[2]));
   if (args.includes("soak")) return runSoak({ port: PORT, env: appEnv(), machine: machine() });
   if (args.includes("pages")) {
     report(PAGES_TITLE, (await benchPages(!args.includes("--no-lighthouse"))).section);

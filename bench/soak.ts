@@ -20,7 +20,7 @@ import { seedDemo } from "@/lib/demo/seed";
 import { submissionHashOf } from "@/lib/responses/submission";
 import { startFakeResend, type FakeResend } from "../tests/support/fake-resend";
 import { benchUrl, BENCH_ADMIN_URL, freshDatabase } from "./database";
-import { memoryAfterGc, type Memory } from "./inspector";
+import { memoryAfterGc, writeHeapSnapshot, type Memory } from "./inspector";
 import { measureUnderLoad } from "./machine-load";
 import { MESSAGE_BODY, seedMembers } from "./messages";
 import { writeSection } from "./report";
@@ -38,6 +38,8 @@ import { answersFor } from "./survey-answers";
 const DURATION = Number(process.env.SOAK_DURATION_MS ?? 600_000);
 const WARMUP = Number(process.env.SOAK_WARMUP_MS ?? Math.min(60_000, DURATION / 4));
 const TERMINATE_EVERY = Number(process.env.SOAK_TERMINATE_EVERY_MS ?? 60_000);
+/** A folder to write each instance's heap snapshot to, after the warm-up and at the end. */
+const HEAP_SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS;
 const MEMBERS = 10_000;
 const MAIL_RATE = 4;
 const DB_NAME = "rp_bench_soak";
@@ -99,18 +101,59 @@ async function startInstances(
   return instances;
 }
 
-/** Terminates every backend of the soak database each TERMINATE_EVERY until `end`. */
-async function terminations(start: number, end: number): Promise<number[]> {
+/**
+ * Each instance's heap after a full collection, every TERMINATE_EVERY from half a period into
+ * the measured phase (so between termination rounds) until `end`: whether what the end adds
+ * keeps growing or levels off. The forced collections pause the servers briefly under traffic.
+ */
+async function memoryTrace(
+  instances: Instance[],
+  start: number,
+  end: number,
+): Promise<{ atS: number; heapUsedMb: number[] }[]> {
+  const trace: { atS: number; heapUsedMb: number[] }[] = [];
+  for (let at = start + TERMINATE_EVERY / 2; at < end; at += TERMINATE_EVERY) {
+    await sleepUntil(at);
+    const memory = await Promise.all(instances.map((i) => memoryAfterGc(i.inspectPort)));
+    trace.push({ atS: (at - start) / 1000, heapUsedMb: memory.map((m) => m.heapUsedMb) });
+  }
+  return trace;
+}
+
+/** With SOAK_HEAP_SNAPSHOTS set, writes `<port>-<moment>.heapsnapshot` there per instance. */
+async function heapSnapshots(instances: Instance[], moment: string): Promise<void> {
+  if (!HEAP_SNAPSHOTS) return;
+  mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
+  for (const i of instances) {
+    const file = path.join(
+      HEAP_SNAPSHOTS,
+      `${i.server.url.split(":").at(-1)}-${moment}.heapsnapshot`,
+    );
+    await writeHeapSnapshot(i.inspectPort, file);
+    console.log(`soak: heap snapshot ${file}`);
+  }
+}
+
+/** Terminates every backend of the soak database; returns how many. */
+async function terminateAll(admin: postgres.Sql): Promise<number> {
+  const rows = await admin<{ terminated: boolean }[]>`
+    select pg_terminate_backend(pid) as terminated from pg_stat_activity
+    where datname = ${DB_NAME} and pid <> pg_backend_pid()`;
+  return rows.filter((r) => r.terminated).length;
+}
+
+/**
+ * Terminates every backend of the soak database at each of `times`; returns how many each
+ * round terminated.
+ */
+async function terminations(times: number[], label: string): Promise<number[]> {
   const admin = postgres(BENCH_ADMIN_URL, { max: 1, onnotice: () => {} });
   const rounds: number[] = [];
   try {
-    for (let at = start + TERMINATE_EVERY; at < end; at += TERMINATE_EVERY) {
+    for (const at of times) {
       await sleepUntil(at);
-      const rows = await admin<{ terminated: boolean }[]>`
-        select pg_terminate_backend(pid) as terminated from pg_stat_activity
-        where datname = ${DB_NAME} and pid <> pg_backend_pid()`;
-      rounds.push(rows.filter((r) => r.terminated).length);
-      console.log(`soak: terminated ${rounds.at(-1)} backends (round ${rounds.length})`);
+      rounds.push(await terminateAll(admin));
+      console.log(`soak: ${label}terminated ${rounds.at(-1)} backends (round ${rounds.length})`);
     }
   } finally {
     await admin.end();
@@ -118,10 +161,20 @@ async function terminations(start: number, end: number): Promise<number[]> {
   return rounds;
 }
 
+/** Every TERMINATE_EVERY from `start` (not at it) until `end` (not at it). */
+function everyTermination(start: number, end: number): number[] {
+  const times: number[] = [];
+  for (let at = start + TERMINATE_EVERY; at < end; at += TERMINATE_EVERY) times.push(at);
+  return times;
+}
+
 /** An admin writes a message and sends it to the panel, then waits for it to be `sent`. */
-async function mailing(clients: SoakClients, start: number, run: string): Promise<MailingRun> {
-  await sleepUntil(start + mailingOffsetMs());
-  const subject = `Soak ${run}`;
+async function mailing(
+  clients: SoakClients,
+  o: { start: number; at: number; subject: string },
+): Promise<MailingRun> {
+  await sleepUntil(o.at);
+  const { start, subject } = o;
   const created = await clients.staff("POST", "/api/panel_message", { subject });
   if (created?.status !== 200) throw new Error(`creating the message: ${created?.outcome}`);
   const id = (created.body as { id: number }).id;
@@ -174,7 +227,15 @@ type Checks = Awaited<ReturnType<typeof check>>;
 async function check(
   clients: SoakClients,
   fake: FakeResend,
-  o: { studyId: number; editorStudyId: number; messageId: number; subject: string; key: Buffer },
+  o: {
+    studyId: number;
+    editorStudyId: number;
+    messageId: number;
+    subject: string;
+    key: Buffer;
+    /** When the measured phase began: the provider's batch figures count from there. */
+    since: number;
+  },
   members: string[],
 ) {
   const sql = postgres(benchUrl(DB_NAME), { max: 1, onnotice: () => {} });
@@ -254,7 +315,7 @@ async function check(
         duplicated: members.filter((m) => (mailed.get(m) ?? 0) > 1).length,
         strays: [...mailed.keys()].filter((m) => !memberSet.has(m)).length,
         status: message?.status ?? "missing",
-        ...batchTimes(fake),
+        ...batchTimes(fake, o.since),
       },
       finalRevision: survey ? revisionOf(survey.steps) : null,
     };
@@ -263,9 +324,9 @@ async function check(
   }
 }
 
-/** The provider's batch requests: how many, and from the first accepted to the last. */
-function batchTimes(fake: FakeResend): { batches: number; batchSpanS: number } {
-  const batches = fake.requests.filter((r) => r.path === "/emails/batch");
+/** The provider's batch requests since `since`: how many, and from the first accepted to the last. */
+function batchTimes(fake: FakeResend, since: number): { batches: number; batchSpanS: number } {
+  const batches = fake.requests.filter((r) => r.path === "/emails/batch" && r.at >= since);
   const accepted = batches.filter((r) => r.status === 200).map((r) => r.at);
   const span = accepted.length > 1 ? (Math.max(...accepted) - Math.min(...accepted)) / 1000 : 0;
   return { batches: batches.length, batchSpanS: span };
@@ -327,11 +388,22 @@ export async function runSoak({ port, env, machine }: SoakOptions): Promise<void
     () => soak(port, env),
     "two server instances, database and clients",
   );
-  const { checks: c, tally, editor, rounds, mailingRun, before, after, instances } = result;
+  const {
+    checks: c,
+    tally,
+    editor,
+    rounds,
+    mailingRun,
+    warmUp,
+    before,
+    after,
+    trace,
+    instances,
+  } = result;
   const origin = new URL(env.APP_URL).origin;
   const h500 = tally.count((_, outcome) => outcome.startsWith("500"));
   const list = (xs: string[]) => (xs.length ? ` (${xs.join(", ")})` : "");
-  const body = `Measured by \`npm run bench -- soak\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Load: ${load}. Two \`next start\` instances of the production build (ports ${port} and ${port + 1}, both serving APP_URL ${origin}) on one fresh Postgres database, with the same secrets and configuration (\`RATE_LIMIT_SCALE\`, \`TRUST_PROXY=1\`, \`STAFF_TWO_FACTOR=optional\`, mail through the fake provider at \`MAIL_RATE_PER_SECOND=${MAIL_RATE}\`, no request limit at the provider); each request goes to the next instance in turn, from its client's own address. ${(DURATION / 60_000).toFixed(1)} minutes of traffic after a ${(WARMUP / 1000).toFixed(0)} s warm-up: ${VISITORS.clients} visitors reading the public pages, ${PARTICIPANTS.clients} participants at a time loading and sending the survey (sent again with the same \`submission_id\` on 503 code 13 or no answer, after the runner's waits), ${JOINERS.clients} person at a time joining the panel (sent again the same way), and one staff member whose survey editor autosaves a draft about once a second. Every ${TERMINATE_EVERY / 1000} s the backends of both instances were terminated (\`pg_terminate_backend\` on every connection to the database): ${rounds.length} round${rounds.length === 1 ? "" : "s"}, ${rounds.reduce((a, b) => a + b, 0)} backends. One panel message to the ${count(c.mails.members)} confirmed members was sent at ${mailingRun.startedS.toFixed(0)} s. Memory is each instance's, read through the inspector protocol after two forced full collections (\`HeapProfiler.collectGarbage\`), with no traffic running.
+  const body = `Measured by \`npm run bench -- soak\` on ${new Date().toISOString().slice(0, 10)}: ${machine}. Load: ${load}. Two \`next start\` instances of the production build (ports ${port} and ${port + 1}, both serving APP_URL ${origin}) on one fresh Postgres database, with the same secrets and configuration (\`RATE_LIMIT_SCALE\`, \`TRUST_PROXY=1\`, \`STAFF_TWO_FACTOR=optional\`, mail through the fake provider at \`MAIL_RATE_PER_SECOND=${MAIL_RATE}\`, no request limit at the provider); each request goes to the next instance in turn, from its client's own address. ${(DURATION / 60_000).toFixed(1)} minutes of traffic after a ${(WARMUP / 1000).toFixed(0)} s warm-up of the same traffic with one termination round (${warmUp.rounds[0] ?? 0} backends) and one panel message to every confirmed member (${warmUp.mailing.sendingS === null ? "not `sent` within 5 minutes" : `\`sent\` ${warmUp.mailing.sendingS.toFixed(0)} s after the send`}), so that every path of the measured phase has run before memory is first read. The traffic: ${VISITORS.clients} visitors reading the public pages, ${PARTICIPANTS.clients} participants at a time loading and sending the survey (sent again with the same \`submission_id\` on 503 code 13 or no answer, after the runner's waits), ${JOINERS.clients} person at a time joining the panel (sent again the same way), and one staff member whose survey editor autosaves a draft about once a second. Every ${TERMINATE_EVERY / 1000} s the backends of both instances were terminated (\`pg_terminate_backend\` on every connection to the database): ${rounds.length} round${rounds.length === 1 ? "" : "s"}, ${rounds.reduce((a, b) => a + b, 0)} backends. One panel message to the ${count(c.mails.members)} confirmed members was sent at ${mailingRun.startedS.toFixed(0)} s. Memory is each instance's, read through the inspector protocol after two forced full collections (\`HeapProfiler.collectGarbage\`), with no traffic running.
 
 - Submissions: ${count(c.submissions.attempted)} attempted in ${count(c.submissions.requests)} requests, ${count(c.submissions.acknowledged)} acknowledged; **${c.submissions.lost} lost** (acknowledged, no row), **${c.submissions.duplicated} duplicated** (more than one row for one \`submission_id\`); ${c.submissions.refused.length} refused${list(c.submissions.refused)}, ${c.submissions.abandoned} still failing when retries stopped, ${c.submissions.storedUnacknowledged} stored without an acknowledgement, ${c.submissions.strayRows} rows of no submission of the run.
 - Sign-ups: ${count(c.signUps.attempted)} attempted in ${count(c.signUps.requests)} requests, ${count(c.signUps.acknowledged)} acknowledged; **${c.signUps.lost} lost**, **${c.signUps.duplicated} duplicated**; ${c.signUps.withoutMail} acknowledged without a verification mail at the provider; ${c.signUps.refused.length} refused${list(c.signUps.refused)}, ${c.signUps.abandoned} still failing when retries stopped.
@@ -345,7 +417,9 @@ ${memoryTable(
   instances.map((i) => Number(new URL(i.url).port)),
   before,
   after,
-)}`;
+)}
+
+Heap used after a full collection during the measured phase, half a minute after each termination round (port ${port} / port ${port + 1}): ${trace.map((t) => `${t.atS.toFixed(0)} s ${t.heapUsedMb.map(mb).join(" / ")}`).join("; ")}.`;
   writeSection("BENCHMARKS.md", "Soak", body);
   console.log(`\n## Soak\n\n${body}\n`);
   console.log(`Server logs: ${instances.map((i) => i.log).join(", ")}`);
@@ -424,21 +498,37 @@ async function soak(port: number, baseEnv: Record<string, string>) {
       steps: open.steps as { blocks: Record<string, unknown>[] }[],
     };
 
+    // The warm-up runs every kind of work the measured phase does, a termination round and a
+    // mailing included, so the memory after it holds the code those paths compile (V8's
+    // optimised code and feedback, a few MB) and the end is compared with a server that has
+    // already done everything once: what grows after that is what stays.
     console.log(`soak: warm-up, ${WARMUP / 1000} s`);
-    await traffic(clients, WARMUP, survey, editor);
+    const warmStart = Date.now();
+    const [, warmRounds, warmMailing] = await Promise.all([
+      traffic(clients, WARMUP, survey, editor),
+      terminations([warmStart + WARMUP / 2], "warm-up: "),
+      mailing(clients, {
+        start: warmStart,
+        at: warmStart + WARMUP / 4,
+        subject: `Soak ${run} warm-up`,
+      }),
+    ]);
     const before = await Promise.all(instances.map((i) => memoryAfterGc(i.inspectPort)));
+    await heapSnapshots(instances, "warm");
     console.log(
       `soak: after warm-up ${before.map((m) => `${mb(m.rssMb)} / ${mb(m.heapUsedMb)}`).join(", ")}`,
     );
 
     console.log(`soak: ${DURATION / 1000} s of traffic`);
     const start = Date.now();
-    const [, rounds, mailingRun] = await Promise.all([
+    const [, rounds, mailingRun, trace] = await Promise.all([
       traffic(clients, DURATION, survey, editor),
-      terminations(start, start + DURATION),
-      mailing(clients, start, run),
+      terminations(everyTermination(start, start + DURATION), ""),
+      mailing(clients, { start, at: start + mailingOffsetMs(), subject: `Soak ${run}` }),
+      memoryTrace(instances, start, start + DURATION),
     ]);
     const after = await Promise.all(instances.map((i) => memoryAfterGc(i.inspectPort)));
+    await heapSnapshots(instances, "end");
     console.log(
       `soak: at the end ${after.map((m) => `${mb(m.rssMb)} / ${mb(m.heapUsedMb)}`).join(", ")}`,
     );
@@ -450,12 +540,24 @@ async function soak(port: number, baseEnv: Record<string, string>) {
         studyId: open.id,
         editorStudyId: draft.id,
         messageId: mailingRun.id,
+        since: start,
         subject: mailingRun.subject,
         key: Buffer.from(env.RESPONSES_KEY, "base64"),
       },
       members,
     );
-    return { checks, tally: clients.tally, editor, rounds, mailingRun, before, after, instances };
+    return {
+      checks,
+      tally: clients.tally,
+      editor,
+      rounds,
+      mailingRun,
+      warmUp: { rounds: warmRounds, mailing: warmMailing },
+      before,
+      after,
+      trace,
+      instances,
+    };
   } finally {
     await Promise.all(instances.map((i) => i.server.stop()));
     await fake.close();
