@@ -21,14 +21,11 @@ export function proxy(req: NextRequest) {
   return res;
 }
 
-/** The pages `isNoncePagePath` names; tests/unit/proxy-matcher.test.ts keeps the two in step. */
+/**
+ * The pages `isNoncePagePath` names; tests/unit/proxy-matcher.test.ts keeps the two in step. One
+ * pattern, not one per section: Next tries every matcher on every request (static files, public
+ * pages and the API included), building each one's regular expression again each time.
+ */
 export const config = {
-  matcher: [
-    "/admin",
-    "/admin/:path*",
-    "/account",
-    "/account/:path*",
-    "/study/:path*",
-    "/survey/:path*",
-  ],
+  matcher: ["/:section(admin|account|study|survey)/:path*"],
 };
