@@ -94,3 +94,41 @@ test("a study whose end date passes is listed as finished within a minute, with 
   // under way may still answer the first visits, as after opening it).
   await expectListedAfterWrite(request, name, "absent");
 });
+
+test("after a write, /research is rendered again a few seconds later, for a render that was under way", async ({
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const staff = await signedIn(baseURL!, e2eAccounts.staff);
+  const name = `Rendered again ${Date.now()}`;
+  const created = await staff.post("/api/study", { data: { name } });
+  expect(created.status()).toBe(200);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    expect((await staff.put(`/api/study/${id}`, { data: { status: "open" } })).status()).toBe(200);
+    await expectListedAfterWrite(request, name, "ongoing");
+    // A render that read the lists before the write can end after it and be kept as fresh; the
+    // write therefore marks the page stale once more a few seconds after its answer. Seen from
+    // here: the page is served from the cache (HIT), then rendered again without any further
+    // write, well before its own revalidation (30 s). Other tests' writes can only add renders.
+    const states: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const state = (await request.get("/research")).headers()["x-nextjs-cache"] ?? "none";
+          states.push(state);
+          const cachedAt = states.indexOf("HIT");
+          return cachedAt >= 0 && states.slice(cachedAt).some((s) => s !== "HIT");
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
+      .toBe(true);
+    expect(states).toContain("HIT");
+  } finally {
+    const admin = await signedIn(baseURL!, e2eAccounts.admin);
+    expect((await admin.delete(`/api/study/${id}`)).status()).toBe(200);
+    await admin.dispose();
+    await staff.dispose();
+  }
+});

@@ -16,9 +16,10 @@ export async function listedAs(request: APIRequestContext, name: string): Promis
  * under way when the write landed (another visitor's, or the cache's own in the background)
  * still read the lists from before it, and Next.js answers a visit with the render in flight for
  * the same page rather than starting a second one; so the first visits may get that render, and
- * every render after it has the change. That render, finishing after the write, can be kept as
- * fresh until the page's own revalidation (30 s, `revalidate` of /research), so the wait allows
- * that long and a render more.
+ * every render after it has the change. That render, ending after the write, is kept as fresh
+ * until the write marks the page stale a second time, 5 s after its answer
+ * (`LATE_RENDER_GRACE_MS` in lib/studies/public-lists.ts), so the wait allows that and a slow
+ * render more.
  */
 export async function expectListedAfterWrite(
   request: APIRequestContext,
@@ -26,6 +27,6 @@ export async function expectListedAfterWrite(
   listing: ResearchListing,
 ): Promise<void> {
   await expect
-    .poll(() => listedAs(request, name), { timeout: 40_000, intervals: [250, 500, 1_000] })
+    .poll(() => listedAs(request, name), { timeout: 20_000, intervals: [250, 500, 1_000] })
     .toBe(listing);
 }
