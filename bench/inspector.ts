@@ -6,7 +6,7 @@
  * so the few frames the protocol needs are written and read here.
  */
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import http from "node:http";
 import type { Socket } from "node:net";
 
@@ -166,16 +166,21 @@ export async function memoryAfterGc(port: number): Promise<Memory> {
  * snapshot itself runs a full collection first, so only live objects are in it.
  */
 export async function writeHeapSnapshot(port: number, file: string): Promise<void> {
-  const out = createWriteStream(file);
+  // The file is opened once connected, so a failed connection leaves none open.
+  const sink: { out?: WriteStream } = {};
   const session = await connect(port, (method, params) => {
-    if (method === "HeapProfiler.addHeapSnapshotChunk") out.write(String(params.chunk));
+    if (method === "HeapProfiler.addHeapSnapshotChunk") sink.out?.write(String(params.chunk));
   });
+  const out = createWriteStream(file);
+  sink.out = out;
+  const failed = new Promise<never>((_, reject) => out.on("error", reject));
   try {
-    await session.call("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+    await Promise.race([
+      session.call("HeapProfiler.takeHeapSnapshot", { reportProgress: false }),
+      failed,
+    ]);
   } finally {
     session.close();
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
   }
+  await Promise.race([new Promise<void>((resolve) => out.end(resolve)), failed]);
 }

@@ -607,6 +607,8 @@ function report(title: string, body: string) {
 
 async function main() {
   const args = process.argv.slice(2);
+  // Compares two files: needs no build.
+  if (args[0] === "heap-diff") return console.log(heapDiff(args[1], args[2]));
   if (args.includes("messages")) return runMessages();
   if (args.includes("members")) return runMembers();
   if (args.includes("export")) {
@@ -615,7 +617,6 @@ async function main() {
   }
   ensureBuild();
   console.log(LIMITS_NOTE);
-  if (args[0] === "heap-diff") return console.log(heapDiff(args[1], args[2]));
   if (args.includes("soak")) return runSoak({ port: PORT, env: appEnv(), machine: machine() });
   if (args.includes("pages")) {
     report(PAGES_TITLE, (await benchPages(!args.includes("--no-lighthouse"))).section);

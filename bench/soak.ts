@@ -120,7 +120,10 @@ async function memoryTrace(
   return trace;
 }
 
-/** With SOAK_HEAP_SNAPSHOTS set, writes `<port>-<moment>.heapsnapshot` there per instance. */
+/**
+ * With SOAK_HEAP_SNAPSHOTS set, writes `<port>-<moment>.heapsnapshot` there per instance. A
+ * snapshot that fails is reported and skipped: it must not cost the run its checks.
+ */
 async function heapSnapshots(instances: Instance[], moment: string): Promise<void> {
   if (!HEAP_SNAPSHOTS) return;
   mkdirSync(HEAP_SNAPSHOTS, { recursive: true });
@@ -129,8 +132,12 @@ async function heapSnapshots(instances: Instance[], moment: string): Promise<voi
       HEAP_SNAPSHOTS,
       `${i.server.url.split(":").at(-1)}-${moment}.heapsnapshot`,
     );
-    await writeHeapSnapshot(i.inspectPort, file);
-    console.log(`soak: heap snapshot ${file}`);
+    try {
+      await writeHeapSnapshot(i.inspectPort, file);
+      console.log(`soak: heap snapshot ${file}`);
+    } catch (error) {
+      console.log(`soak: no heap snapshot ${file}: ${String(error)}`);
+    }
   }
 }
 
@@ -233,8 +240,6 @@ async function check(
     messageId: number;
     subject: string;
     key: Buffer;
-    /** When the measured phase began: the provider's batch figures count from there. */
-    since: number;
   },
   members: string[],
 ) {
@@ -315,7 +320,7 @@ async function check(
         duplicated: members.filter((m) => (mailed.get(m) ?? 0) > 1).length,
         strays: [...mailed.keys()].filter((m) => !memberSet.has(m)).length,
         status: message?.status ?? "missing",
-        ...batchTimes(fake, o.since),
+        ...batchTimes(fake, o.subject),
       },
       finalRevision: survey ? revisionOf(survey.steps) : null,
     };
@@ -324,9 +329,11 @@ async function check(
   }
 }
 
-/** The provider's batch requests since `since`: how many, and from the first accepted to the last. */
-function batchTimes(fake: FakeResend, since: number): { batches: number; batchSpanS: number } {
-  const batches = fake.requests.filter((r) => r.path === "/emails/batch" && r.at >= since);
+/** The provider's batch requests of the message `subject`: how many, and from the first accepted to the last. */
+function batchTimes(fake: FakeResend, subject: string): { batches: number; batchSpanS: number } {
+  const batches = fake.requests.filter(
+    (r) => r.path === "/emails/batch" && r.emails.some((e) => e.subject === subject),
+  );
   const accepted = batches.filter((r) => r.status === 200).map((r) => r.at);
   const span = accepted.length > 1 ? (Math.max(...accepted) - Math.min(...accepted)) / 1000 : 0;
   return { batches: batches.length, batchSpanS: span };
@@ -419,7 +426,7 @@ ${memoryTable(
   after,
 )}
 
-Heap used after a full collection during the measured phase, half a minute after each termination round (port ${port} / port ${port + 1}): ${trace.map((t) => `${t.atS.toFixed(0)} s ${t.heapUsedMb.map(mb).join(" / ")}`).join("; ")}.`;
+Heap used after a full collection during the measured phase, every ${TERMINATE_EVERY / 1000} s from ${TERMINATE_EVERY / 2000} s on, between termination rounds (port ${port} / port ${port + 1}): ${trace.map((t) => `${t.atS.toFixed(0)} s ${t.heapUsedMb.map(mb).join(" / ")}`).join("; ")}.`;
   writeSection("BENCHMARKS.md", "Soak", body);
   console.log(`\n## Soak\n\n${body}\n`);
   console.log(`Server logs: ${instances.map((i) => i.log).join(", ")}`);
@@ -540,7 +547,6 @@ async function soak(port: number, baseEnv: Record<string, string>) {
         studyId: open.id,
         editorStudyId: draft.id,
         messageId: mailingRun.id,
-        since: start,
         subject: mailingRun.subject,
         key: Buffer.from(env.RESPONSES_KEY, "base64"),
       },

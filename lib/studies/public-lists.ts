@@ -2,6 +2,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { after } from "next/server";
 import { locales } from "@/lib/i18n/locales.shared";
+import { logError } from "@/lib/log";
 
 /** The public page that lists the open and finished studies. */
 export const PUBLIC_STUDY_LISTS_PATH = "/research";
@@ -10,8 +11,9 @@ export const PUBLIC_STUDY_LISTS_PATH = "/research";
  * How long after a write /research is marked stale a second time. A render of the page that
  * read the lists before the write committed can finish after the first mark and be stored as
  * fresh (Next.js dates a cached page by when its render ended); the second mark, once such a
- * render has had time to end, makes the next visit render the lists again. Without it the old
- * lists could be shown until the page's own revalidation, 30 s later.
+ * render has usually ended, makes the next visit render the lists again. Without it the old
+ * lists could be shown until the page's own revalidation, 30 s later (as they still can after a
+ * render that took longer than this).
  */
 export const LATE_RENDER_GRACE_MS = 5_000;
 
@@ -31,15 +33,16 @@ export function publicStudyListPaths(): string[] {
  */
 export function revalidatePublicStudyLists(): void {
   if (!markStale()) return;
+  // The second mark is a refinement: whatever keeps it from being scheduled (a request without
+  // a lifecycle to wait on, such as a handler called directly) must not fail a write that has
+  // already committed, or roll back the transaction it runs in.
   try {
     after(async () => {
       await new Promise((resolve) => setTimeout(resolve, LATE_RENDER_GRACE_MS));
       markStale();
     });
   } catch (error) {
-    // A work store without a request's lifecycle (a handler called directly): nothing renders
-    // the page there either.
-    if (!isOutsideRequestScope(error)) throw error;
+    if (!isOutsideRequestScope(error)) logError("public-study-lists", error);
   }
 }
 

@@ -18,8 +18,9 @@ export async function listedAs(request: APIRequestContext, name: string): Promis
  * the same page rather than starting a second one; so the first visits may get that render, and
  * every render after it has the change. That render, ending after the write, is kept as fresh
  * until the write marks the page stale a second time, 5 s after its answer
- * (`LATE_RENDER_GRACE_MS` in lib/studies/public-lists.ts), so the wait allows that and a slow
- * render more.
+ * (`LATE_RENDER_GRACE_MS` in lib/studies/public-lists.ts); a render that took longer than that
+ * on a loaded machine is kept until the page's own revalidation (30 s), so the wait allows that
+ * long and a render more.
  */
 export async function expectListedAfterWrite(
   request: APIRequestContext,
@@ -27,6 +28,6 @@ export async function expectListedAfterWrite(
   listing: ResearchListing,
 ): Promise<void> {
   await expect
-    .poll(() => listedAs(request, name), { timeout: 20_000, intervals: [250, 500, 1_000] })
+    .poll(() => listedAs(request, name), { timeout: 40_000, intervals: [250, 500, 1_000] })
     .toBe(listing);
 }
