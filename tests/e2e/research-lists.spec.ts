@@ -1,4 +1,5 @@
 import { expect, request as apiRequest, test } from "@playwright/test";
+import { LATE_RENDER_GRACE_MS } from "@/lib/studies/public-lists.shared";
 import { e2eAccounts } from "../support/e2e/accounts";
 import { signInApi } from "../support/e2e/api-session";
 import { expectListedAfterWrite, listedAs } from "../support/e2e/research-lists";
@@ -94,9 +95,6 @@ test("a study whose end date passes is listed as finished within a minute, with 
   // under way may still answer the first visits, as after opening it).
   await expectListedAfterWrite(request, name, "absent");
 });
-
-/** LATE_RENDER_GRACE_MS of lib/studies/public-lists.ts (a server module, not importable here). */
-const LATE_RENDER_GRACE_MS = 5_000;
 
 test("after a write, /research is rendered again a few seconds later, for a render that was under way", async ({
   baseURL,

@@ -2,11 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { AfterContext } from "next/dist/server/after/after-context";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
-import {
-  LATE_RENDER_GRACE_MS,
-  publicStudyListPaths,
-  revalidatePublicStudyLists,
-} from "@/lib/studies/public-lists";
+import { publicStudyListPaths, revalidatePublicStudyLists } from "@/lib/studies/public-lists";
+import { LATE_RENDER_GRACE_MS } from "@/lib/studies/public-lists.shared";
 
 // Next.js's server provides its AsyncLocalStorage as a global before any of its modules load.
 vi.hoisted(() => {

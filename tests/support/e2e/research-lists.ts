@@ -18,7 +18,7 @@ export async function listedAs(request: APIRequestContext, name: string): Promis
  * the same page rather than starting a second one; so the first visits may get that render, and
  * every render after it has the change. That render, ending after the write, is kept as fresh
  * until the write marks the page stale a second time, 5 s after its answer
- * (`LATE_RENDER_GRACE_MS` in lib/studies/public-lists.ts); a render that took longer than that
+ * (`LATE_RENDER_GRACE_MS`, lib/studies/public-lists.shared.ts); a render that took longer than that
  * on a loaded machine is kept until the page's own revalidation (30 s), so the wait allows that
  * long and a render more.
  */
