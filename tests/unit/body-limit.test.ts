@@ -77,6 +77,46 @@ describe("boundedBody", () => {
     expect(body.state.cancelled).toBe(false);
   });
 
+  it("decodes a text body as Body.text() does, a character split between chunks kept whole", async () => {
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('{"naam":"Zoë ✓"}'),
+      0xff,
+    ]);
+    // Every split point, so some chunk boundary falls inside each multi-byte character.
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const chunks = [bytes.slice(0, cut), bytes.slice(cut)];
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      });
+      const text = await boundedBody(streamingRequest("/api/test", stream, {}), LIMIT).text();
+      expect(text).toBe(await new Response(bytes).text());
+    }
+    expect(await new Response(bytes).text()).toBe('{"naam":"Zoë ✓"}\uFFFD');
+  });
+
+  it("refuses a form without a length that streams past the limit", async () => {
+    const over = meteredBody(LIMIT + 1, 256);
+    const form = boundedBody(
+      streamingRequest("/api/test", over.stream, {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+      LIMIT,
+    );
+    expect(await refusal(() => form.formData())).toMatchObject({ code: 24, kind: "too_large" });
+  });
+
+  it("reads an empty body as empty text", async () => {
+    const req = new Request("http://localhost:3000/api/test", { method: "POST" });
+    expect(await boundedBody(req, LIMIT).text()).toBe("");
+  });
+
   it("passes other reading errors on as they are, within the limit", async () => {
     const req = post("not a multipart body", { "content-type": "multipart/form-data; boundary=x" });
     const error = await boundedBody(req, LIMIT)
