@@ -71,8 +71,9 @@ async function countedForm(
  */
 async function countedText(source: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
   const reader = source.getReader();
-  // Decoded as Body.text() decodes: UTF-8, a leading byte-order mark dropped, bad bytes
-  // replaced; a character split between two chunks is kept whole.
+  // UTF-8 as the Encoding standard decodes it (what Body.text() is specified to do): one
+  // leading byte-order mark dropped, bad bytes replaced, a character split between chunks kept
+  // whole.
   const decoder = new TextDecoder();
   let text = "";
   let seen = 0;

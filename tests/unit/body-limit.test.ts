@@ -82,12 +82,21 @@ describe("boundedBody", () => {
       0xef,
       0xbb,
       0xbf,
-      ...new TextEncoder().encode('{"naam":"Zoë ✓"}'),
-      0xff,
+      ...new TextEncoder().encode('{"naam":"Zoë ✓"'),
+      // An overlong encoding and an encoded surrogate: both invalid, each byte replaced.
+      0xc0,
+      0x80,
+      0xed,
+      0xa0,
+      0x80,
+      ...new TextEncoder().encode("}"),
+      // A character cut off by the end of the body: only the final flush replaces it.
+      0xe2,
+      0x9c,
     ]);
-    // Every split point, so some chunk boundary falls inside each multi-byte character.
-    for (let cut = 1; cut < bytes.length; cut++) {
-      const chunks = [bytes.slice(0, cut), bytes.slice(cut)];
+    const expected = await new Response(bytes).text();
+    expect(expected).toBe('{"naam":"Zoë ✓"\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD}\uFFFD');
+    const read = async (chunks: Uint8Array[]) => {
       const stream = new ReadableStream<Uint8Array>({
         pull(controller) {
           const next = chunks.shift();
@@ -95,10 +104,17 @@ describe("boundedBody", () => {
           else controller.close();
         },
       });
-      const text = await boundedBody(streamingRequest("/api/test", stream, {}), LIMIT).text();
-      expect(text).toBe(await new Response(bytes).text());
+      return boundedBody(streamingRequest("/api/test", stream, {}), LIMIT).text();
+    };
+    // Every split point into two and into three chunks, so boundaries fall inside each
+    // multi-byte character, the byte-order mark and the invalid sequences.
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await read([bytes.slice(0, cut), bytes.slice(cut)])).toBe(expected);
+      for (let second = cut + 1; second < bytes.length; second++) {
+        const parts = [bytes.slice(0, cut), bytes.slice(cut, second), bytes.slice(second)];
+        expect(await read(parts)).toBe(expected);
+      }
     }
-    expect(await new Response(bytes).text()).toBe('{"naam":"Zoë ✓"}\uFFFD');
   });
 
   it("refuses a form without a length that streams past the limit", async () => {
@@ -112,9 +128,14 @@ describe("boundedBody", () => {
     expect(await refusal(() => form.formData())).toMatchObject({ code: 24, kind: "too_large" });
   });
 
-  it("reads an empty body as empty text", async () => {
-    const req = new Request("http://localhost:3000/api/test", { method: "POST" });
-    expect(await boundedBody(req, LIMIT).text()).toBe("");
+  it("reads an absent body and a body of no bytes as empty text", async () => {
+    const absent = new Request("http://localhost:3000/api/test", { method: "POST" });
+    expect(await boundedBody(absent, LIMIT).text()).toBe("");
+    expect(await boundedBody(post(""), LIMIT).text()).toBe("");
+    const noBytes = meteredBody(0);
+    expect(await boundedBody(streamingRequest("/api/test", noBytes.stream, {}), LIMIT).text()).toBe(
+      "",
+    );
   });
 
   it("passes other reading errors on as they are, within the limit", async () => {

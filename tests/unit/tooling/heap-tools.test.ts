@@ -17,25 +17,30 @@ process.stdin.on("data", () => {
   for (let i = 0; i < 20000; i++) globalThis.kept.push(new HeapToolsMarker(i));
   process.stdout.write("grown\\n");
 });
-setInterval(() => {}, 1000);
+// Kept alive by its standard input only, so it ends with the test process whatever happens.
+process.stdin.on("end", () => process.exit());
 `;
 
 let child: ChildProcess;
 let port: number;
 let dir: string;
 
+/** The first match of `pattern` in what the child writes; rejects if the child ends first. */
 function nextLine(stream: NodeJS.ReadableStream, pattern: RegExp): Promise<RegExpExecArray> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     let seen = "";
+    const onExit = (code: number | null) => reject(new Error(`child ended (${code}): ${seen}`));
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) {
         stream.off("data", onData);
+        child.off("exit", onExit);
         resolve(match);
       }
     };
     stream.on("data", onData);
+    child.once("exit", onExit);
   });
 }
 
@@ -44,10 +49,14 @@ beforeAll(async () => {
   child = spawn(process.execPath, ["--inspect=127.0.0.1:0", "--expose-gc", "-e", CHILD], {
     stdio: ["pipe", "pipe", "pipe"],
   });
-  port = Number((await nextLine(child.stderr!, /ws:\/\/127\.0\.0\.1:(\d+)\//))[1]);
+  const spawnFailed = new Promise<never>((_, reject) => child.once("error", reject));
+  port = Number(
+    (await Promise.race([nextLine(child.stderr!, /ws:\/\/127\.0\.0\.1:(\d+)\//), spawnFailed]))[1],
+  );
 });
 
 afterAll(() => {
+  child?.stdin?.end();
   child?.kill();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -81,7 +90,7 @@ describe("bench memory tools", () => {
     const reverse = heapDiff(after, before);
     expect(reverse.split("\n")[0]).toBe(`live heap: ${to.toFixed(1)} kB -> ${from.toFixed(1)} kB`);
     expect(reverse).not.toContain("object: HeapToolsMarker (now");
-  });
+  }, 30_000);
 
   it("rejects a snapshot it cannot write, and the process can still be read afterwards", async () => {
     await expect(
