@@ -64,10 +64,28 @@ async function countedForm(
 }
 
 /**
- * The text of a body read straight from its stream, counted as it comes in, with the same
- * refusal as `countingStream`. Most bodies are JSON read as text: reading them without a second
- * stream and a Response around it saves both, and on Node 20 every web stream made costs a
- * transferable wrapper and a chain of promises.
+ * The next chunk of a body, counted into `counted`; undefined at its end. Past `maxBytes` it
+ * reads and drops up to `maxBytes` more (see `discard`) and refuses with 413 code 24. The one
+ * counting rule of both readers below.
+ */
+async function nextCounted(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  counted: { bytes: number },
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  const { done, value } = await reader.read();
+  if (done) return undefined;
+  counted.bytes += value.byteLength;
+  if (counted.bytes <= maxBytes) return value;
+  await discard(reader, maxBytes);
+  throw bodyTooLarge();
+}
+
+/**
+ * The text of a body read straight from its stream, counted as it comes in (`nextCounted`).
+ * Most bodies are JSON read as text: reading them without a second stream and a Response around
+ * it saves both, and on Node 20 every web stream made costs a transferable wrapper and a chain of
+ * promises.
  */
 async function countedText(source: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
   const reader = source.getReader();
@@ -75,17 +93,12 @@ async function countedText(source: ReadableStream<Uint8Array>, maxBytes: number)
   // leading byte-order mark dropped, bad bytes replaced, a character split between chunks kept
   // whole.
   const decoder = new TextDecoder();
+  const counted = { bytes: 0 };
   let text = "";
-  let seen = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    seen += value.byteLength;
-    if (seen > maxBytes) {
-      await discard(reader, maxBytes);
-      throw bodyTooLarge();
-    }
-    text += decoder.decode(value, { stream: true });
+    const chunk = await nextCounted(reader, counted, maxBytes);
+    if (!chunk) return text + decoder.decode();
+    text += decoder.decode(chunk, { stream: true });
   }
 }
 
@@ -95,23 +108,20 @@ function countingStream(
   onExceeded: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
-  let seen = 0;
+  const counted = { bytes: 0 };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
+        let chunk: Uint8Array | undefined;
+        try {
+          chunk = await nextCounted(reader, counted, maxBytes);
+        } catch (error) {
+          // A refusal errors the stream (a rejected pull does); the flag tells the reader why.
+          if (error instanceof AppError) onExceeded();
+          throw error;
         }
-        seen += value.byteLength;
-        if (seen <= maxBytes) {
-          controller.enqueue(value);
-          return;
-        }
-        onExceeded();
-        await discard(reader, maxBytes);
-        controller.error(new Error("request body over the limit"));
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
       },
       cancel(reason) {
         return reader.cancel(reason);

@@ -14,12 +14,13 @@ export function publicStudyListPaths(): string[] {
 
 /**
  * Marks the cached /research stale in every language, so the next visit renders it again from
- * the database, and once more LATE_RENDER_GRACE_MS after the response (see public-lists.shared.ts). Called by
- * every write that can change what the public lists show (create, update, delete, duplicate,
- * the submission that reaches a study's limit). Next.js applies a mark when the request (or the
- * work after its response) ends, after the write's transaction has committed. Outside a request
- * of the Next.js server (scripts, tests calling domain functions directly) there is no page
- * cache, and Next.js says so with an invariant error, which is the one error ignored here.
+ * the database, and once more LATE_RENDER_GRACE_MS after the response (public-lists.shared.ts
+ * says why). Called by every write that can change what the public lists show (create, update,
+ * delete, duplicate, the submission that reaches a study's limit). Next.js applies a mark when
+ * the request (or the work after its response) ends, after the write's transaction has
+ * committed. Outside a request of the Next.js server (scripts, tests calling domain functions
+ * directly) there is no page cache, and Next.js says so with an invariant error, which is the
+ * one error ignored here.
  */
 export function revalidatePublicStudyLists(): void {
   if (!markStale()) return;
