@@ -11,7 +11,6 @@ import {
 import { hasSignedInHint } from "@/lib/auth/signed-in-hint.shared";
 import { AppError, invalidField } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { boundedBody } from "./body-limit";
 import { logError } from "@/lib/log";
 import {
   afterValidationRules,
@@ -22,9 +21,8 @@ import {
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
 import { isForeignStateChange, refuseForeignStateChange } from "./origin";
+import { DEFAULT_MAX_BODY_BYTES, readBody, type BodyKind } from "./read-body";
 import { errorResponse } from "./status";
-
-type BodyKind = "json" | "multipart" | "form" | "text" | "none";
 
 type UserFor<A extends Auth> = A extends "staff" | "admin" ? StaffUser : StaffUser | null;
 type SessionFor<A extends Auth> = A extends "staff" | "admin"
@@ -125,48 +123,6 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown): T {
     throw new AppError(ErrorCode.INVALID_INPUT, { fields: zodFields(result.error) });
   }
   return result.data;
-}
-
-/**
- * The body limit of a route that sets none: well above any form or rich-text payload, far below
- * what would hurt to hold in memory. Routes with larger payloads (files) set `maxBodyBytes`.
- */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-async function readBody(req: Request, kind: BodyKind, maxBytes: number): Promise<unknown> {
-  if (kind === "none") {
-    // Nothing is expected, but a body beyond the limit is refused rather than ignored, so every
-    // route holds the same bound (a declared size is refused before a byte is read).
-    if (req.body) await boundedBody(req, maxBytes).text();
-    return undefined;
-  }
-  // The raw text, for a route that checks a signature over the exact bytes before parsing.
-  if (kind === "text") return boundedBody(req, maxBytes).text();
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (kind === "json") {
-    if (!type.startsWith("application/json")) {
-      throw new AppError(ErrorCode.INVALID_INPUT, {
-        kind: "unsupported_media",
-        message: "Expected an application/json body",
-      });
-    }
-    const text = await boundedBody(req, maxBytes).text();
-    if (text.trim() === "") return {};
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed JSON body" });
-    }
-  }
-  const body = boundedBody(req, maxBytes);
-  try {
-    const form = await body.formData();
-    if (kind === "form") return Object.fromEntries(form.entries());
-    return form;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed form body" });
-  }
 }
 
 /**

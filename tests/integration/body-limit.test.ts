@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { route } from "@/lib/http/handler";
 import { call } from "../support/http";
@@ -19,6 +19,27 @@ const unlimited = route({ auth: "none", body: z.object({ text: z.string() }) }, 
 }));
 
 const noParams = { params: Promise.resolve({}) };
+
+const noBody = route({ auth: "none" }, () => ({ done: true }));
+const text = route({ auth: "none", bodyKind: "text" }, ({ req }) => ({ url: req.url }));
+
+/** A body that breaks off after its first bytes, as Node's does when the client hangs up. */
+function brokenOffBody(): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent) {
+          controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+          return;
+        }
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"text": "hal'));
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 describe("the wrapper's body limit", () => {
   it("lets a body within the limit through, JSON or form", async () => {
@@ -81,4 +102,32 @@ describe("the wrapper's body limit", () => {
     const res = await call(unlimited, { body: { text: "z".repeat(10 * LIMIT) } });
     expect(res.status).toBe(200);
   });
+
+  it.each([
+    ["a JSON body", json, "application/json", "The request body could not be read"],
+    ["a text body", text, "text/plain", "The request body could not be read"],
+    [
+      "a body where none is expected",
+      noBody,
+      "application/json",
+      "The request body could not be read",
+    ],
+    ["a form body", form, "application/x-www-form-urlencoded", "Malformed form body"],
+  ])(
+    "answers %s that breaks off with 400 code 22, not as a server fault",
+    async (_what, handler, type, message) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const res = await handler(
+          streamingRequest("/api/test", brokenOffBody(), { "content-type": type }),
+          noParams,
+        );
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ error: { code: 22, message } });
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+      }
+    },
+  );
 });
