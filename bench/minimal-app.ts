@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { locales } from "../lib/i18n/locales.shared";
+import type { SiteRouting } from "./site-routing";
 
 /**
  * The minimal page's text: plain paragraphs, static, no client code. Their number makes its
@@ -15,14 +17,23 @@ const PARAGRAPH =
 
 /**
  * The framework's floor: a minimal App Router app (one static page of about the same HTML size
- * as this app's pages, one static file, one trivial JSON POST handler) built with the project's own Next.js and React. It is written to a folder
- * of the system's temporary directory, outside the repository, so nothing of the project (its
- * instrumentation, configuration, tsconfig, lockfile) is found above it; only the project's
- * `node_modules` is linked in, so it builds from the same packages. `next build` defaults to the
- * same bundler for both. Removed by `removeMinimalApp`.
+ * as this app's pages, one static file, one trivial JSON POST handler) built with the project's
+ * own Next.js and React. It is written to a folder of the system's temporary directory, outside
+ * the repository, so nothing of the project (its instrumentation, configuration, tsconfig,
+ * lockfile) is found above it; only the project's `node_modules` is linked in, so it builds from
+ * the same packages. `next build` defaults to the same bundler for both. Removed by
+ * `removeMinimalApp`.
+ *
+ * With `routing`, the same page is served the way this site serves its pages: from a `[locale]`
+ * segment prerendered for each language, reached through the site's cookie rewrite, with its
+ * header and redirect rules and a proxy on the same paths (bench/site-routing.ts). That app
+ * measures what the routing the site needs (URLs without a locale, security headers) costs in
+ * the framework before any of this app's page code runs.
  */
-export function buildMinimalApp(): string {
+export function buildMinimalApp(routing?: SiteRouting): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-minimal-app-"));
+  const pages = routing ? "app/[locale]" : "app";
+  mkdirSync(path.join(dir, pages), { recursive: true });
   mkdirSync(path.join(dir, "app/api/echo"), { recursive: true });
   mkdirSync(path.join(dir, "public"), { recursive: true });
   symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
@@ -33,19 +44,45 @@ export function buildMinimalApp(): string {
   // Turbopack refuses files outside its root, and the linked node_modules resolves to the
   // project's folder: the root is the folder both live in.
   const root = commonAncestor(dir, path.resolve("node_modules"));
+  const rules = routing
+    ? `,
+  async headers() { return ${JSON.stringify(routing.headers)}; },
+  async redirects() { return ${JSON.stringify(routing.redirects)}; },
+  async rewrites() { return ${JSON.stringify(routing.rewrites)}; }`
+    : "";
   writeFileSync(
     path.join(dir, "next.config.mjs"),
-    `export default { turbopack: { root: ${JSON.stringify(root)} }, outputFileTracingRoot: ${JSON.stringify(root)} };\n`,
+    `export default { turbopack: { root: ${JSON.stringify(root)} }, outputFileTracingRoot: ${JSON.stringify(root)}${rules} };\n`,
   );
   writeFileSync(
-    path.join(dir, "app/layout.jsx"),
-    `export default function RootLayout({ children }) {
+    path.join(dir, pages, "layout.jsx"),
+    routing
+      ? `export function generateStaticParams() {
+  return ${JSON.stringify(locales.map((locale) => ({ locale })))};
+}
+export const dynamicParams = false;
+
+export default async function RootLayout({ children, params }) {
+  const { locale } = await params;
+  return (<html lang={locale}><body>{children}</body></html>);
+}
+`
+      : `export default function RootLayout({ children }) {
   return (<html lang="en"><body>{children}</body></html>);
 }
 `,
   );
+  if (routing) {
+    writeFileSync(
+      path.join(dir, "proxy.js"),
+      `import { NextResponse } from "next/server";
+export function proxy() { return NextResponse.next(); }
+export const config = { matcher: ${JSON.stringify(routing.proxyMatcher)} };
+`,
+    );
+  }
   writeFileSync(
-    path.join(dir, "app/page.jsx"),
+    path.join(dir, pages, "page.jsx"),
     `const paragraphs = Array.from({ length: ${MINIMAL_PAGE_PARAGRAPHS} }, (_, i) =>
   \`Paragraph \${i + 1}. ${PARAGRAPH}\`,
 );

@@ -43,6 +43,7 @@ import { answersFor } from "./survey-answers";
 import { heapDiff } from "./heap-diff";
 import { runSoak } from "./soak";
 import { buildMinimalApp, removeMinimalApp } from "./minimal-app";
+import { siteRouting } from "./site-routing";
 import { profileMarkdown, waitForProfile } from "./profile";
 import { builtAppUrl } from "../scripts/built-app-url";
 
@@ -56,6 +57,8 @@ const PUBLIC_PAGES = ["/", "/research", "/news"];
 const LIGHTHOUSE_PAGES = ["/", "/research"];
 const LIGHTHOUSE_VERSION = "12.2.3";
 const MINIMAL = "minimal app";
+/** The same minimal page behind this site's routing (bench/site-routing.ts). */
+const ROUTED = "minimal app, routed as this site";
 
 /**
  * Every limit of the server under test is this many times its default (RATE_LIMIT_SCALE): the
@@ -113,7 +116,7 @@ async function firstLoadJs(origin: string, pagePath: string): Promise<number> {
  * minimal app's static file.
  */
 function settleUrlOf(group: string, url: string): string {
-  return new URL(group === MINIMAL ? "/static.txt" : "/api/health", url).toString();
+  return new URL(group.startsWith(MINIMAL) ? "/static.txt" : "/api/health", url).toString();
 }
 
 /** Every request from its own client address, as real visitors are. */
@@ -206,8 +209,8 @@ async function sizeOf(url: string): Promise<number> {
  * minimal app's had not, so its pages and file were measured with the hooks off and this app's
  * with them on (12 to 18 % of a cached page's throughput on this machine).
  */
-async function callRouteHandlers(minimalUrl: string, appUrl: string): Promise<void> {
-  for (const url of [`${minimalUrl}/api/echo`, `${appUrl}/api/logout`]) {
+async function callRouteHandlers(minimalUrls: string[], appUrl: string): Promise<void> {
+  for (const url of [...minimalUrls.map((m) => `${m}/api/echo`), `${appUrl}/api/logout`]) {
     const res = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json", origin: new URL(url).origin },
@@ -222,10 +225,11 @@ async function callRouteHandlers(minimalUrl: string, appUrl: string): Promise<vo
 async function pair(
   rows: Row[],
   scenario: string,
-  floor: { url: string; scenario: string },
-  app: { url: string },
+  floor: { url: string; scenario: string; group?: string },
+  app: { url: string; group?: string },
   o: { clients: number; post?: boolean },
 ) {
+  const groups = { floor: floor.group ?? MINIMAL, app: app.group ?? "this app" };
   const options = (url: string, group: string) => ({
     url,
     connections: o.clients,
@@ -241,9 +245,9 @@ async function pair(
         }
       : {}),
   });
-  const r = await interleaved(options(floor.url, MINIMAL), options(app.url, "this app"));
-  rows.push({ group: MINIMAL, scenario: floor.scenario, clients: o.clients, r: r.floor });
-  rows.push({ group: "this app", scenario, clients: o.clients, r: r.app });
+  const r = await interleaved(options(floor.url, groups.floor), options(app.url, groups.app));
+  rows.push({ group: groups.floor, scenario: floor.scenario, clients: o.clients, r: r.floor });
+  rows.push({ group: groups.app, scenario, clients: o.clients, r: r.app });
   console.log(
     `${scenario}, ${o.clients} clients: ${fmt(r.app.rps)} req/s beside ${fmt(r.floor.rps)} (${pct(r.app.rps, r.floor.rps)})`,
   );
@@ -269,7 +273,9 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
   const rows: Row[] = [];
   const loadAtStart = os.loadavg()[0];
   const dir = buildMinimalApp();
+  const routedDir = buildMinimalApp(siteRouting());
   const env = await prepareDatabase("pglite");
+  const routedServer = await startServer(PORT + 2, {}, routedDir);
   const { result: minimal } = await withServer(
     "minimal app",
     (nodeArgs) => startServer(PORT + 1, {}, dir, nodeArgs),
@@ -279,13 +285,15 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
         appServer(env),
         async (server) => {
           const m = minimalServer.url;
+          const ro = routedServer.url;
           const a = server.url;
           const sizes = {
             minimalPage: await sizeOf(`${m}/`),
+            routedPage: await sizeOf(`${ro}/`),
             minimalStatic: await sizeOf(`${m}/static.txt`),
             appStatic: await sizeOf(`${a}/.well-known/security.txt`),
           };
-          await callRouteHandlers(m, a);
+          await callRouteHandlers([m, ro], a);
           const floorJs = await firstLoadJs(m, "/");
           const pages: string[] = [];
           for (const page of PUBLIC_PAGES) {
@@ -303,6 +311,20 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
               `| \`${page}\` | ${kb(html)} | ${fmt(r.app.rps)} | ${fmt(r.floor.rps)} (${kb(sizes.minimalPage)}) | ${pct(r.app.rps, r.floor.rps)}: ${verdict(ratio >= 0.8 && r.app.errors === 0)} | ${fmt(r.app.p99, 1)} / ${fmt(r.floor.p99, 1)} | ${fmt(js, 1)} | +${fmt(js - floorJs, 1)}: ${verdict(js - floorJs <= 20)} |`,
             );
           }
+          const routing = await pair(
+            rows,
+            "page / (beside the bare minimal page)",
+            { url: `${m}/`, scenario: "page / (beside the routed one)" },
+            { url: `${ro}/`, group: ROUTED },
+            { clients: PAGE_CLIENTS },
+          );
+          const ownPage = await pair(
+            rows,
+            "page / (beside the routed minimal page)",
+            { url: `${ro}/`, scenario: "page / (beside this app's /)", group: ROUTED },
+            { url: `${a}/` },
+            { clients: PAGE_CLIENTS },
+          );
           const st = await pair(
             rows,
             "static file",
@@ -340,6 +362,8 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
               "|---|---|---|---|---|---|---|---|",
               ...pages,
               "",
+              `The routing this site needs, on its own: the minimal page served as this site serves its pages (from a \`[locale]\` segment prerendered for each language and reached through the cookie rewrite, with the header, redirect and proxy rules read from next.config.ts and proxy.ts: bench/site-routing.ts; ${kb(sizes.routedPage)}) reaches ${fmt(routing.app.rps)} req/s beside the bare minimal page's ${fmt(routing.floor.rps)}: ${pct(routing.app.rps, routing.floor.rps)}. This app's \`/\` beside that routed minimal page: ${fmt(ownPage.app.rps)} req/s beside ${fmt(ownPage.floor.rps)}, ${pct(ownPage.app.rps, ownPage.floor.rps)}, which is what its own page (layouts, messages, components, a larger HTML) adds. Reported, not budgeted: the budget above is against the bare page.`,
+              "",
               `Static file: this app's \`/.well-known/security.txt\` (${kb(sizes.appStatic)}) beside the minimal app's \`/static.txt\` (${kb(sizes.minimalStatic)}): ${fmt(st.app.rps)} req/s beside ${fmt(st.floor.rps)}, ${pct(st.app.rps, st.floor.rps)} (budget ≥ 80 %: ${verdict(st.app.rps / st.floor.rps >= 0.8 && st.app.errors === 0)}).`,
               "",
               "Trivial JSON POST (anonymous `POST /api/logout`: origin check, handler wrapper, no database) beside the minimal app's bare route handler (`POST /api/echo`, answers the JSON it got):",
@@ -363,8 +387,9 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
       );
       return { ...result, profile };
     },
-  );
+  ).finally(() => routedServer.stop());
   removeMinimalApp(dir);
+  removeMinimalApp(routedDir);
   const machineLoad = `1-minute load average ${fmt(loadAtStart, 2)} at the start and ${fmt(os.loadavg()[0], 2)} at the end, on ${os.cpus().length} cores shared with other work`;
   const section = `${measuredLine("npm run bench")} Each pair (a figure and its floor) is warmed up, then measured in ${ROUNDS} alternating runs of each side (${DURATION / ROUNDS / 1000} s each, floor first) with both servers running, so a change in the machine's load falls on both. ${PAGE_CLIENTS} clients for pages and files. The minimal App Router app (one static page of about the same HTML size, one static file, one JSON route handler) is built in a temporary folder outside the repository from the project's \`node_modules\` and served by its own \`next start\`. Before the first pair, each server answers one API call (a route handler), as a live site's server always has: on Node 20 the first one turns on the async hooks that Next's request stores rest on, for every request after it (\`callRouteHandlers\` in bench/run.ts). First-load JS is every script the page's HTML loads (nomodule ones left out), gzipped here. Machine load: ${machineLoad}.
 
