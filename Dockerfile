@@ -12,7 +12,7 @@ FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # npm ci applies them afterwards (postinstall: patch-package): fixes to the Postgres driver, see
-# docs/database.md.
+# docs/database.md, and to Next.js's page ETags, see docs/pages-and-texts.md.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
