@@ -18,7 +18,7 @@
  * (one at a time).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -275,7 +275,15 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
   const dir = buildMinimalApp();
   const routedDir = buildMinimalApp(siteRouting());
   const env = await prepareDatabase("pglite");
-  const routedServer = await startServer(PORT + 2, {}, routedDir);
+  // Profiled like the two servers it is paired with, so that profiling weighs on both sides of
+  // its pairs alike; its own profile is not reported.
+  const routedProfiles = PROFILE ? mkdtempSync(path.join(os.tmpdir(), "rp-prof-")) : "";
+  const routedServer = await startServer(
+    PORT + 2,
+    {},
+    routedDir,
+    PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${routedProfiles}`] : [],
+  );
   const { result: minimal } = await withServer(
     "minimal app",
     (nodeArgs) => startServer(PORT + 1, {}, dir, nodeArgs),
@@ -397,6 +405,10 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
   ).finally(() => routedServer.stop());
   removeMinimalApp(dir);
   removeMinimalApp(routedDir);
+  if (routedProfiles) {
+    await waitForProfile(routedProfiles);
+    rmSync(routedProfiles, { recursive: true, force: true });
+  }
   const machineLoad = `1-minute load average ${fmt(loadAtStart, 2)} at the start and ${fmt(os.loadavg()[0], 2)} at the end, on ${os.cpus().length} cores shared with other work`;
   const section = `${measuredLine("npm run bench")} Each pair (a figure and its floor) is warmed up, then measured in ${ROUNDS} alternating runs of each side (${DURATION / ROUNDS / 1000} s each, floor first) with both servers running, so a change in the machine's load falls on both. ${PAGE_CLIENTS} clients for pages and files. The minimal App Router app (one static page of about the same HTML size, one static file, one JSON route handler) is built in a temporary folder outside the repository from the project's \`node_modules\` and served by its own \`next start\`. Before the first pair, each server answers one API call (a route handler), as a live site's server always has: on Node 20 the first one turns on the async hooks that Next's request stores rest on, for every request after it (\`callRouteHandlers\` in bench/run.ts). First-load JS is every script the page's HTML loads (nomodule ones left out), gzipped here. Machine load: ${machineLoad}.
 

@@ -16,9 +16,11 @@ export type SiteRouting = {
 };
 
 /**
- * Read from next.config.ts and proxy.ts themselves, so the routed minimal app (bench/minimal-app.ts) keeps step
- * with it. In a child process: the configuration decides when it is loaded whether it is a
- * production one (HSTS only there), and the benchmark itself does not run as production.
+ * Read from next.config.ts and proxy.ts themselves, so the routed minimal app
+ * (bench/minimal-app.ts) keeps step with them. In a child process: the configuration decides
+ * when it is loaded whether it is a production one (HSTS only there), and the benchmark itself
+ * does not run as production. The rules are the child's last line of output, so a line that
+ * loading the configuration prints before them does not get in the way.
  */
 export function siteRouting(): SiteRouting {
   const run = spawnSync(
@@ -30,7 +32,7 @@ export function siteRouting(): SiteRouting {
     },
   );
   if (run.status !== 0) throw new Error(`next.config.ts's rules could not be read: ${run.stderr}`);
-  return JSON.parse(run.stdout) as SiteRouting;
+  return JSON.parse(run.stdout.trim().split("\n").at(-1) ?? "") as SiteRouting;
 }
 
 async function printSiteRouting(): Promise<void> {
@@ -43,7 +45,7 @@ async function printSiteRouting(): Promise<void> {
     rewrites: (await c.rewrites?.()) ?? [],
     proxyMatcher: proxy.matcher,
   };
-  process.stdout.write(JSON.stringify(rules));
+  process.stdout.write(`\n${JSON.stringify(rules)}\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await printSiteRouting();

@@ -20,6 +20,17 @@ function bodyTooLarge(): AppError {
   });
 }
 
+/**
+ * A body that stopped before its end: the client hung up, or its connection broke, while
+ * sending it. The request's fault, not the server's, so it is answered like any other unusable
+ * body (400 code 22) rather than as an unexpected failure (500 and an error line). Only a failed
+ * read of the body's stream is taken for this; anything else (a body already read, say) stays
+ * the server's fault.
+ */
+function bodyBrokenOff(): AppError {
+  return new AppError(ErrorCode.INVALID_INPUT, { message: "The request body could not be read" });
+}
+
 /** How a handler reads a body: the same calls whether or not a limit applies. */
 export type BodyReader = { text(): Promise<string>; formData(): Promise<FormData> };
 
@@ -65,15 +76,22 @@ async function countedForm(
 
 /**
  * The next chunk of a body, counted into `counted`; undefined at its end. Past `maxBytes` it
- * reads and drops up to `maxBytes` more (see `discard`) and refuses with 413 code 24. The one
- * counting rule of both readers below.
+ * reads and drops up to `maxBytes` more (see `discard`) and refuses with 413 code 24; a body that
+ * breaks off is refused with 400 code 22 (`bodyBrokenOff`). The one counting rule of both
+ * readers below.
  */
 async function nextCounted(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   counted: { bytes: number },
   maxBytes: number,
 ): Promise<Uint8Array | undefined> {
-  const { done, value } = await reader.read();
+  let read: ReadableStreamReadResult<Uint8Array>;
+  try {
+    read = await reader.read();
+  } catch {
+    throw bodyBrokenOff();
+  }
+  const { done, value } = read;
   if (done) return undefined;
   counted.bytes += value.byteLength;
   if (counted.bytes <= maxBytes) return value;
@@ -117,7 +135,7 @@ function countingStream(
           chunk = await nextCounted(reader, counted, maxBytes);
         } catch (error) {
           // A refusal errors the stream (a rejected pull does); the flag tells the reader why.
-          if (error instanceof AppError) onExceeded();
+          if (error instanceof AppError && error.kind === "too_large") onExceeded();
           throw error;
         }
         if (chunk) controller.enqueue(chunk);

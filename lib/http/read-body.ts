@@ -13,29 +13,18 @@ export type BodyKind = "json" | "multipart" | "form" | "text" | "none";
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * A body's text, within the limit. A body that stops before its end (the client hung up or its
- * connection broke while sending) is the request's fault, not the server's: it gets 400 code 22
- * like any other unusable body, not the 500 and error log line of an unexpected failure.
+ * The body as the route declared it (`kind`), read without ever holding more than `maxBytes`
+ * (413 code 24 beyond it; 400 code 22 for a body that breaks off, see body-limit.ts).
  */
-async function textOf(req: Request, maxBytes: number): Promise<string> {
-  try {
-    return await boundedBody(req, maxBytes).text();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(ErrorCode.INVALID_INPUT, { message: "The request body could not be read" });
-  }
-}
-
-/** The body as the route declared it (`kind`), read without ever holding more than `maxBytes`. */
 export async function readBody(req: Request, kind: BodyKind, maxBytes: number): Promise<unknown> {
   if (kind === "none") {
     // Nothing is expected, but a body beyond the limit is refused rather than ignored, so every
     // route holds the same bound (a declared size is refused before a byte is read).
-    if (req.body) await textOf(req, maxBytes);
+    if (req.body) await boundedBody(req, maxBytes).text();
     return undefined;
   }
   // The raw text, for a route that checks a signature over the exact bytes before parsing.
-  if (kind === "text") return textOf(req, maxBytes);
+  if (kind === "text") return boundedBody(req, maxBytes).text();
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (kind === "json") {
     if (!type.startsWith("application/json")) {
@@ -44,7 +33,7 @@ export async function readBody(req: Request, kind: BodyKind, maxBytes: number): 
         message: "Expected an application/json body",
       });
     }
-    const text = await textOf(req, maxBytes);
+    const text = await boundedBody(req, maxBytes).text();
     if (text.trim() === "") return {};
     try {
       return JSON.parse(text);
@@ -52,7 +41,7 @@ export async function readBody(req: Request, kind: BodyKind, maxBytes: number): 
       throw new AppError(ErrorCode.INVALID_INPUT, { message: "Malformed JSON body" });
     }
   }
-  // A form that stops early fails to parse, and is answered as malformed below.
+  // A form that breaks off is refused by its counting stream, and the parser passes that on.
   const body = boundedBody(req, maxBytes);
   try {
     const form = await body.formData();

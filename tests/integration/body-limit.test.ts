@@ -112,7 +112,12 @@ describe("the wrapper's body limit", () => {
       "application/json",
       "The request body could not be read",
     ],
-    ["a form body", form, "application/x-www-form-urlencoded", "Malformed form body"],
+    [
+      "a form body",
+      form,
+      "application/x-www-form-urlencoded",
+      "The request body could not be read",
+    ],
   ])(
     "answers %s that breaks off with 400 code 22, not as a server fault",
     async (_what, handler, type, message) => {

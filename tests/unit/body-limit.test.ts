@@ -150,6 +150,35 @@ describe("boundedBody", () => {
     expect(error).not.toBeInstanceOf(AppError);
   });
 
+  it("refuses a body that breaks off with code 22, as text or as a form, not as too large", async () => {
+    for (const read of ["text", "formData"] as const) {
+      const broken = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("text=hal"));
+          controller.error(new Error("aborted"));
+        },
+      });
+      const req = streamingRequest("/api/test", broken, {
+        "content-type": "application/x-www-form-urlencoded",
+      });
+      const error = await refusal(() => boundedBody(req, LIMIT)[read]());
+      expect(error.code).toBe(22);
+      expect(error.message).toBe("The request body could not be read");
+    }
+  });
+
+  it("leaves a failure that is not the body's stream breaking off as it is", async () => {
+    const req = post("already taken");
+    req.body!.getReader();
+    const error = await boundedBody(req, LIMIT)
+      .text()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(TypeError);
+  });
+
   it("reads a form within the limit with its fields", async () => {
     const req = post("a=1&b=two", { "content-type": "application/x-www-form-urlencoded" });
     const form = await boundedBody(req, LIMIT).formData();
