@@ -633,8 +633,13 @@ ${exportTable(results)}`,
   );
 }
 
-function ensureBuild() {
-  if (!existsSync(".next/BUILD_ID")) {
+/**
+ * Builds the app before measuring it, so that what is measured is the code checked out: a build
+ * left in `.next` may be older, or made for other settings (the browser tests build with their
+ * own address and help line). `--no-build` measures the build there is, for a quick look.
+ */
+function ensureBuild(reuse: boolean) {
+  if (!reuse || !existsSync(".next/BUILD_ID")) {
     const build = spawnSync("npx", ["next", "build"], {
       stdio: "inherit",
       env: { ...process.env, APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${PORT}` },
@@ -681,7 +686,7 @@ async function main() {
     ensureStandaloneBuild();
     return runExport();
   }
-  ensureBuild();
+  ensureBuild(args.includes("--no-build"));
   console.log(LIMITS_NOTE);
   if (args.includes("soak")) return runSoak({ port: PORT, env: appEnv(), machine: machine() });
   if (args.includes("pages")) {
