@@ -13,11 +13,16 @@ function post(body: BodyInit, headers: Record<string, string> = {}): Request {
   });
 }
 
-async function refusal(read: () => Promise<unknown>): Promise<AppError> {
-  const error = await read().then(
+/** What a read rejected with; null when it did not reject. */
+function rejectionOf(read: Promise<unknown>): Promise<unknown> {
+  return read.then(
     () => null,
     (e: unknown) => e,
   );
+}
+
+async function refusal(read: () => Promise<unknown>): Promise<AppError> {
+  const error = await rejectionOf(read());
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -140,12 +145,7 @@ describe("boundedBody", () => {
 
   it("passes other reading errors on as they are, within the limit", async () => {
     const req = post("not a multipart body", { "content-type": "multipart/form-data; boundary=x" });
-    const error = await boundedBody(req, LIMIT)
-      .formData()
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
+    const error = await rejectionOf(boundedBody(req, LIMIT).formData());
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(AppError);
   });
@@ -170,12 +170,7 @@ describe("boundedBody", () => {
   it("leaves a failure that is not the body's stream breaking off as it is", async () => {
     const req = post("already taken");
     req.body!.getReader();
-    const error = await boundedBody(req, LIMIT)
-      .text()
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
+    const error = await rejectionOf(boundedBody(req, LIMIT).text());
     expect(error).toBeInstanceOf(TypeError);
   });
 
