@@ -1,6 +1,5 @@
-import Link from "next/link";
-import { ArrowRight } from "lucide-react";
 import { NEWS_IMAGE_SIZE, newsImagePath, type NewsArticle } from "@/content/news";
+import { ReadMoreLink } from "@/components/ui/read-more-link";
 import { StaticImage } from "@/components/ui/static-image";
 
 type Props = { article: NewsArticle; readMore: string; headingId: string };
@@ -10,7 +9,7 @@ export function NewsCard({ article, readMore, headingId }: Props) {
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      className="card overflow-hidden border border-gray-200"
     >
       <StaticImage
         src={newsImagePath(article)}
@@ -28,16 +27,12 @@ export function NewsCard({ article, readMore, headingId }: Props) {
         <p lang="nl" className="mt-2 flex-1 leading-relaxed text-muted">
           {article.description}
         </p>
-        <Link
-          href={`/news/${article.slug}`}
-          className="mt-4 inline-flex items-center gap-1 self-start rounded font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800"
-        >
+        <ReadMoreLink href={`/news/${article.slug}`}>
           {readMore}
           <span className="sr-only">
             : <span lang="nl">{article.title}</span>
           </span>
-          <ArrowRight aria-hidden className="size-4" />
-        </Link>
+        </ReadMoreLink>
       </div>
     </article>
   );

@@ -1,7 +1,6 @@
-import Link from "next/link";
-import { ArrowRight } from "lucide-react";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { RichText } from "@/components/rich-text/rich-text";
+import { ReadMoreLink } from "@/components/ui/read-more-link";
 
 type Props = { study: StudyDto; ongoing: boolean; readMore: string };
 
@@ -12,7 +11,7 @@ export function StudyCard({ study, ongoing, readMore }: Props) {
     <article
       aria-labelledby={headingId}
       data-ongoing={ongoing ? "true" : undefined}
-      className={`flex w-full flex-col rounded-lg bg-white p-5 shadow-sm ${
+      className={`card w-full p-5 ${
         ongoing ? "border-2 border-accent-600" : "border border-gray-300"
       }`}
     >
@@ -20,17 +19,13 @@ export function StudyCard({ study, ongoing, readMore }: Props) {
         {study.name}
       </h3>
       <RichText html={study.short_description} className="mt-2 flex-1 text-muted" />
-      <Link
-        href={`/study/${study.id}`}
-        className="mt-4 inline-flex items-center gap-1 self-start rounded font-semibold text-primary-700 underline underline-offset-4 hover:text-primary-800"
-      >
+      <ReadMoreLink href={`/study/${study.id}`}>
         {/* One box, so the accessible name reads "read more: <name>" without a stray space. */}
         <span className="inline-block underline underline-offset-4 first-letter:uppercase">
           {readMore}
           <span className="sr-only">: {study.name}</span>
         </span>
-        <ArrowRight aria-hidden className="size-4" />
-      </Link>
+      </ReadMoreLink>
     </article>
   );
 }

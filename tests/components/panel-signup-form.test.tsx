@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { islandMessages } from "@/components/public/client-messages";
 import { PanelSignupForm } from "@/components/public/panel-signup-form";
+import { PANEL_SIGNUP_TEXTS } from "@/components/public/panel-signup-texts";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
@@ -10,7 +12,13 @@ beforeAll(async () => {
   server = await startApiTestServer();
 });
 afterAll(() => server.close());
-beforeEach(() => browseTo(server.origin));
+/** Texts the form asked for and did not get: the page hands it only PANEL_SIGNUP_TEXTS. */
+const missing: string[] = [];
+beforeEach(() => {
+  browseTo(server.origin);
+  missing.length = 0;
+});
+afterEach(() => expect(missing).toEqual([]));
 
 /** Where the form went on success; the App Router's context is what Next gives a page. */
 const pushed: string[] = [];
@@ -30,6 +38,11 @@ async function signUp(locale: "nl" | "en", address: string): Promise<HTMLElement
       <PanelSignupForm />
     </AppRouterContext.Provider>,
     locale,
+    {
+      // What the home page hands the form (ClientMessages), not every text.
+      messages: islandMessages(messagesOf[locale], PANEL_SIGNUP_TEXTS, { errorCodes: false }),
+      onError: (error) => void missing.push(error.message),
+    },
   );
   const field = screen.getByRole("textbox", { name: messagesOf[locale].home.emailLabel });
   fireEvent.change(field, { target: { value: address } });

@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/public/client-messages";
 import { PanelSignupForm } from "@/components/public/panel-signup-form";
+import { PANEL_SIGNUP_TEXTS } from "@/components/public/panel-signup-texts";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import { metadataFor } from "@/lib/seo/metadata-for";
 
@@ -16,7 +17,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
       </h1>
       <p className="mt-6 text-lg leading-relaxed text-ink">{t("intro")}</p>
       <div className="mt-10">
-        <ClientMessages namespaces={["home"]}>
+        <ClientMessages namespaces={PANEL_SIGNUP_TEXTS} errorCodes={false}>
           <PanelSignupForm />
         </ClientMessages>
       </div>
