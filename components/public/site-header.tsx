@@ -26,7 +26,7 @@ export async function SiteHeader() {
           <LinkList
             links={links}
             className="flex items-center gap-1"
-            linkClassName="rounded px-3 py-2 text-sm font-medium text-ink hover:bg-primary-50"
+            linkClassName="nav-link"
           />
         </nav>
         <div className="flex items-center gap-2">
