@@ -11,7 +11,13 @@ export function ReadMoreLink({ href, children }: { href: string; children: React
   return (
     <Link href={href} className="read-more">
       {children}
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="read-more-arrow">
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="read-more-arrow"
+      >
         <path d="M5 12h14m-7-7 7 7-7 7" />
       </svg>
     </Link>
