@@ -6,17 +6,45 @@ import { locales } from "../lib/i18n/locales.shared";
 import type { SiteRouting } from "./site-routing";
 
 /**
- * The minimal page's text: plain paragraphs, static, no client code. Their number makes its
- * HTML about as large as this app's public pages (21–23 kB; each text is in the HTML twice, as
- * markup and in the inline React Server Components payload), so the page is compared with a page
- * of the framework that sends as much. The run prints both sizes.
+ * The minimal pages' text: plain paragraphs, static, no client code. Each text is in the HTML
+ * twice (as markup and in the inline React Server Components payload), so a paragraph adds
+ * about 0.5 kB. `/` has 36 (about 21.5 kB, the size of this app's home page when the bench was
+ * first written); the pages at `/size-<n>` have n, from 28 to 84 in steps of 2 (about 17.5 to
+ * 45 kB), so that each of this app's pages is compared with a page of the framework that sends
+ * as much: the HTML's size alone changes a page's throughput a great deal. The run pairs each
+ * page with the minimal page nearest in size and prints both sizes.
  */
 const MINIMAL_PAGE_PARAGRAPHS = 36;
+const PAGE_PARAGRAPHS = Array.from({ length: 29 }, (_, i) => 28 + 2 * i);
+
+/** The minimal app's page with `paragraphs` paragraphs. */
+function minimalPagePath(paragraphs: number): string {
+  return paragraphs === MINIMAL_PAGE_PARAGRAPHS ? "/" : `/size-${paragraphs}`;
+}
+
+/**
+ * Of pages by their HTML's size in bytes, the one nearest to `bytes` (the first of two as near).
+ */
+export function nearestInSize(sizes: Map<string, number>, bytes: number): string {
+  let best: [string, number] | undefined;
+  for (const [page, size] of sizes) {
+    if (!best || Math.abs(size - bytes) < Math.abs(best[1] - bytes)) best = [page, size];
+  }
+  if (!best) throw new Error("no minimal page to compare with");
+  return best[0];
+}
+
+/** Every page the minimal app serves; `/` first. */
+export const MINIMAL_PAGES = [
+  "/",
+  ...PAGE_PARAGRAPHS.map(minimalPagePath).filter((p) => p !== "/"),
+];
+
 const PARAGRAPH =
   "Onderzoek naar seksueel geweld helpt hulpverleners om beter aan te sluiten bij wat mensen nodig hebben. Deelname is anoniem en vrijwillig; wie meedoet, kan op elk moment stoppen zonder opgave van reden.";
 
 /**
- * The framework's floor: a minimal App Router app (one static page of about the same HTML size
+ * The framework's floor: a minimal App Router app (static pages of about the same HTML sizes
  * as this app's pages, one static file, one trivial JSON POST handler) built with the project's
  * own Next.js and React. It is written to a folder of the system's temporary directory, outside
  * the repository, so nothing of the project (its instrumentation, configuration, tsconfig,
@@ -24,7 +52,7 @@ const PARAGRAPH =
  * the same packages. `next build` defaults to the same bundler for both. Removed by
  * `removeMinimalApp`.
  *
- * With `routing`, the same page is served the way this site serves its pages: from a `[locale]`
+ * With `routing`, the same pages are served the way this site serves its pages: from a `[locale]`
  * segment prerendered for each language, reached through the site's cookie rewrite, with its
  * header and redirect rules and a proxy on the same paths (bench/site-routing.ts). That app
  * measures what the routing the site needs (URLs without a locale, security headers) costs in
@@ -81,13 +109,13 @@ export const config = { matcher: ${JSON.stringify(routing.proxyMatcher)} };
 `,
     );
   }
+  // One component renders every page's paragraphs, so the pages differ only in their number.
   writeFileSync(
-    path.join(dir, pages, "page.jsx"),
-    `const paragraphs = Array.from({ length: ${MINIMAL_PAGE_PARAGRAPHS} }, (_, i) =>
-  \`Paragraph \${i + 1}. ${PARAGRAPH}\`,
-);
-
-export default function Page() {
+    path.join(dir, "paragraphs.jsx"),
+    `export function Paragraphs({ count }) {
+  const paragraphs = Array.from({ length: count }, (_, i) =>
+    \`Paragraph \${i + 1}. ${PARAGRAPH}\`,
+  );
   return (
     <main>
       <h1>Hello</h1>
@@ -97,6 +125,19 @@ export default function Page() {
 }
 `,
   );
+  for (const paragraphs of PAGE_PARAGRAPHS) {
+    const folder = path.join(dir, pages, minimalPagePath(paragraphs));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, "page.jsx"),
+      `import { Paragraphs } from ${JSON.stringify(path.relative(folder, path.join(dir, "paragraphs.jsx")))};
+
+export default function Page() {
+  return <Paragraphs count={${paragraphs}} />;
+}
+`,
+    );
+  }
   writeFileSync(
     path.join(dir, "app/api/echo/route.js"),
     `export async function POST(req) {
