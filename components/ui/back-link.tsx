@@ -1,6 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ArrowIcon } from "./arrow-icon";
 
 /**
  * A link back to the list or page a screen was reached from, with a left arrow before its text.
@@ -18,7 +18,7 @@ export function BackLink({
 }) {
   return (
     <Link href={href} className={className}>
-      <ArrowLeft aria-hidden className="size-4" />
+      <ArrowIcon direction="left" />
       {children}
     </Link>
   );
