@@ -57,7 +57,7 @@ const PUBLIC_PAGES = ["/", "/research", "/news"];
 const LIGHTHOUSE_PAGES = ["/", "/research"];
 const LIGHTHOUSE_VERSION = "12.2.3";
 const MINIMAL = "minimal app";
-/** The same minimal page behind this site's routing (bench/site-routing.ts). */
+/** The same minimal pages behind this site's routing (bench/site-routing.ts). */
 const ROUTED = "minimal app, routed as this site";
 
 /**
@@ -203,8 +203,11 @@ async function sizesOf(origin: string, paths: string[]): Promise<Map<string, num
   return sizes;
 }
 
+/** The body's size in bytes; an answer other than 200 would measure an error page. */
 async function sizeOf(url: string): Promise<number> {
-  return Buffer.from(await (await fetch(url)).arrayBuffer()).length;
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}, not 200`);
+  return Buffer.from(await res.arrayBuffer()).length;
 }
 
 /**
@@ -279,7 +282,8 @@ function lighthouseLines(
 /**
  * Public pages, the static file and the trivial POST, each beside its floor in the minimal App
  * Router app, measured in interleaved pairs with both servers running (on BENCH_PORT and the
- * port after it); then Lighthouse (mobile) on `/` and `/research`. Returns the section, and the
+ * port after it); then Lighthouse (mobile) on `/` and `/research`, and on the minimal app's `/`
+ * as the floor. Returns the section, and the
  * minimal app's POST figures for the sign-up section.
  */
 async function benchPages(withLighthouse: boolean): Promise<{ section: string; floor: Floor }> {
@@ -405,7 +409,7 @@ async function benchPages(withLighthouse: boolean): Promise<{ section: string; f
               "|---|---|---|---|---|---|---|---|---|",
               ...pages,
               "",
-              `The routing this site needs, on its own: the minimal page \`/\` served as this site serves its pages (from a \`[locale]\` segment prerendered for each language and reached through the cookie rewrite, with the header, redirect and proxy rules read from next.config.ts and proxy.ts: bench/site-routing.ts; ${kb(sizes.routedPage)}) reaches ${fmt(routing.app.rps)} req/s beside the bare minimal page's ${fmt(routing.floor.rps)}: ${pct(routing.app.rps, routing.floor.rps)}. Each page beside that routed minimal page (in the table, each in its own pair) is what the app's own page (layouts, messages, components, a larger HTML) adds. Reported, not budgeted: the budget is against the bare page.`,
+              `The routing this site needs, on its own: the minimal page \`/\` served as this site serves its pages (from a \`[locale]\` segment prerendered for each language and reached through the cookie rewrite, with the header, redirect and proxy rules read from next.config.ts and proxy.ts: bench/site-routing.ts; ${kb(sizes.routedPage)}) reaches ${fmt(routing.app.rps)} req/s beside the bare minimal page's ${fmt(routing.floor.rps)}: ${pct(routing.app.rps, routing.floor.rps)}. Each page beside the routed minimal page nearest to it in size (in the table, each in its own pair) is what the app's own page (layouts, messages, components) adds. Reported, not budgeted: the budget is against the bare page.`,
               "",
               `Static file: this app's \`/.well-known/security.txt\` (${kb(sizes.appStatic)}) beside the minimal app's \`/static.txt\` (${kb(sizes.minimalStatic)}): ${fmt(st.app.rps)} req/s beside ${fmt(st.floor.rps)}, ${pct(st.app.rps, st.floor.rps)} (budget ≥ 80 %: ${verdict(st.app.rps / st.floor.rps >= 0.8 && st.app.errors === 0)}). Beside the routed minimal app's, which carries the same headers: ${fmt(routedSt.app.rps)} req/s beside ${fmt(routedSt.floor.rps)}, ${pct(routedSt.app.rps, routedSt.floor.rps)} (reported).`,
               "",
