@@ -1,13 +1,8 @@
-import { readFileSync } from "node:fs";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { definedUtilities as utilities } from "../support/css-utilities";
 import { BackLink } from "@/components/ui/back-link";
 import { ReadMoreLink } from "@/components/ui/read-more-link";
-
-/** The utilities app/globals.css defines; a class it lacks would leave the arrow unstyled. */
-const utilities = new Set(
-  [...readFileSync("app/globals.css", "utf8").matchAll(/@utility ([\w-]+)/g)].map((m) => m[1]),
-);
 
 describe("BackLink", () => {
   it("links back with a hidden arrow before its text, in the caller's look", () => {

@@ -1,12 +1,7 @@
-import { readFileSync } from "node:fs";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { definedUtilities as utilities } from "../support/css-utilities";
 import { ReadMoreLink } from "@/components/ui/read-more-link";
-
-/** The utilities app/globals.css defines; a class it lacks would leave the link unstyled. */
-const utilities = new Set(
-  [...readFileSync("app/globals.css", "utf8").matchAll(/@utility ([\w-]+)/g)].map((m) => m[1]),
-);
 
 describe("ReadMoreLink", () => {
   it("links with its own words and a hidden arrow after them, styled by defined utilities", () => {
