@@ -1,15 +1,20 @@
+import { QUICK_EXIT_SCRIPT_SHA256 } from "../quick-exit/script.shared.ts";
+
 /**
- * The pages' Content-Security-Policy. No imports: next.config.ts (the static policy of public
- * pages) and proxy.ts (the per-request policy of the staff portal) both read it.
+ * The pages' Content-Security-Policy. Relative imports only: next.config.ts (the static policy of
+ * public pages) and proxy.ts (the per-request policy of the staff portal) both read it.
  *
  * Public pages are prerendered: their inline bootstrap scripts cannot carry a per-request nonce
  * without making every page dynamic, so they keep 'unsafe-inline' for scripts. The portal's pages
  * are rendered per request anyway: they get a nonce with 'strict-dynamic' and no 'unsafe-inline'
  * (Next applies the nonce it finds in the request's CSP header to its own scripts, and scripts
- * those load are trusted in turn).
+ * those load are trusted in turn), and the hash of the quick exit's inline script, which is the
+ * same on every page and has to run before any of them (lib/quick-exit/script.shared.ts).
  */
 export function pageCsp(o: { production: boolean; nonce?: string }): string {
-  const scripts = o.nonce ? `'self' 'nonce-${o.nonce}' 'strict-dynamic'` : "'self' 'unsafe-inline'";
+  const scripts = o.nonce
+    ? `'self' 'nonce-${o.nonce}' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic'`
+    : "'self' 'unsafe-inline'";
   return [
     "default-src 'self'",
     `script-src ${scripts}${o.production ? "" : " 'unsafe-eval'"}`,

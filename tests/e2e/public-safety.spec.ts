@@ -68,19 +68,44 @@ test.describe("quick exit", () => {
     );
     const res = await request.get("/api/study/open");
     const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
-    await page.goto(`/study/${study.id}`);
-    // Each tab hears the other only once its quick-exit island has hydrated (its channel opens
-    // in an effect); a click before that is a plain link, which leaves this tab alone.
-    await page.waitForLoadState("networkidle");
+    // Each tab listens from its first byte (the inline script), not from when it has hydrated.
+    await page.goto(`/study/${study.id}`, { waitUntil: "commit" });
     const [survey] = await Promise.all([
       context.waitForEvent("page"),
       page.getByRole("link", { name: new RegExp(messagesFor("nl").studies.study.enroll) }).click(),
     ]);
     await expect(survey.getByRole("heading", { level: 1 })).toBeVisible();
-    await survey.waitForLoadState("networkidle");
     await survey.getByRole("link", { name: "Snel weg" }).click();
     await expectLeftTheSite(survey);
     await expectLeftTheSite(page);
+  });
+
+  test("works before the page's own scripts have loaded, under either page policy", async ({
+    page,
+    request,
+  }) => {
+    const res = await request.get("/api/study/open");
+    const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
+    await fakeNeutralSite(page);
+    // The page's scripts never arrive, as on a phone still loading them: the inline script alone.
+    await page.route("**/_next/static/**/*.js", (route) => route.abort());
+    const policyErrors: string[] = [];
+    page.on("console", (message) => {
+      if (/content.security.policy/i.test(message.text())) policyErrors.push(message.text());
+    });
+    // A static page (inline scripts allowed) and a nonce page (the script's hash allowed).
+    for (const path of ["/vision", `/survey/${study.survey_uuid}`]) {
+      await page.goto(path);
+      await page.evaluate(() => sessionStorage.setItem("survey-answers:kept", "{}"));
+      await page.getByRole("link", { name: "Snel weg" }).click();
+      await expectLeftTheSite(page);
+      await page.goto(path);
+      expect(await page.evaluate(() => sessionStorage.length), path).toBe(0);
+      await page.keyboard.press("Escape");
+      await page.keyboard.press("Escape");
+      await expectLeftTheSite(page);
+    }
+    expect(policyErrors).toEqual([]);
   });
 
   test("Escape pressed twice leaves the site; once does not", async ({ page }) => {

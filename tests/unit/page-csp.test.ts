@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { isNoncePagePath, isPortalPath, pageCsp } from "@/lib/http/page-csp.shared";
+import { QUICK_EXIT_SCRIPT_SHA256 } from "@/lib/quick-exit/script.shared";
 import { proxy } from "@/proxy";
 
 const scriptSrc = (csp: string) => csp.split("; ").find((d) => d.startsWith("script-src "))!;
@@ -22,7 +23,9 @@ describe("page CSP", () => {
 
   it("gives a nonce and 'strict-dynamic', never 'unsafe-inline', to scripts of a nonce policy", () => {
     const csp = pageCsp({ production: true, nonce: "abc123" });
-    expect(scriptSrc(csp)).toBe("script-src 'self' 'nonce-abc123' 'strict-dynamic'");
+    expect(scriptSrc(csp)).toBe(
+      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic'`,
+    );
   });
 
   it("states every directive, each once: nothing left to the browser's defaults", () => {
@@ -43,7 +46,9 @@ describe("page CSP", () => {
 
   it("allows eval and the dev server's websocket outside production only", () => {
     const dev = pageCsp({ production: false, nonce: "abc123" }).split("; ");
-    expect(dev).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' 'unsafe-eval'");
+    expect(dev).toContain(
+      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic' 'unsafe-eval'`,
+    );
     expect(dev).toContain("connect-src 'self' ws: wss:");
     expect(dev).toHaveLength(11);
   });
@@ -71,7 +76,9 @@ describe("proxy.ts on the staff portal's pages", () => {
   it("sets a fresh nonce policy on the response and on the request Next renders from", () => {
     const first = portalResponse("/admin/studies");
     const csp = first.headers.get("content-security-policy")!;
-    expect(scriptSrc(csp)).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{24}' 'strict-dynamic'/);
+    expect(scriptSrc(csp)).toMatch(
+      /^script-src 'self' 'nonce-[A-Za-z0-9+/]{24}' 'sha256-[A-Za-z0-9+/]{43}=' 'strict-dynamic'/,
+    );
     expect(scriptSrc(csp)).not.toContain("unsafe-inline");
     // NextResponse.next({ request: { headers } }) hands these request headers to the renderer.
     expect(first.headers.get("x-middleware-next")).toBe("1");

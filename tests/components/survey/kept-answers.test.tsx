@@ -1,11 +1,12 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { QuickExitControl } from "@/components/public/quick-exit-control";
+import { QuickExitLink } from "@/components/public/quick-exit";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
 import type { Step } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { resetLeaving, runQuickExitScript } from "../../support/quick-exit";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.survey;
@@ -84,12 +85,13 @@ let server: ApiTestServer;
 beforeAll(async () => {
   server = await startApiTestServer();
   browseTo(server.origin);
+  runQuickExitScript();
 });
 afterAll(() => server.close());
 beforeEach(() => {
   sessionStorage.clear();
   // The quick-exit test blanks the page on its way out.
-  document.documentElement.style.visibility = "";
+  resetLeaving();
   browseTo(server.origin);
 });
 
@@ -250,7 +252,7 @@ describe("the runner keeps answers in progress in the tab", () => {
   it("is wiped from the tab by the quick-exit control", async () => {
     renderIntl(
       <>
-        <QuickExitControl url={`${server.origin}/neutral`} label="Quick exit" hint="Leave now" />
+        <QuickExitLink url={`${server.origin}/neutral`} label="Quick exit" hint="Leave now" />
         <SurveySteps survey={survey()} />
       </>,
       "en",

@@ -1,0 +1,53 @@
+/**
+ * The quick exit's behaviour, as an inline script the root layout puts at the top of every
+ * page's body. It runs while the HTML is still being parsed, long before the page's own scripts
+ * have loaded and hydrated, so the control works from the first moment it can be seen: on a slow
+ * phone that can be seconds, and a visitor who needs to leave cannot wait for them. A plain link
+ * would push a history entry (Back brings the site back) and leave the survey's kept answers in
+ * the tab's storage.
+ *
+ * On every page it listens, in the capture phase (a dialog or menu that handles Escape itself
+ * must not hide it), for a click on the control (`a[data-quick-exit]`) and for Escape pressed
+ * twice within 1.5 s; and it hears the site's other tabs leave over a BroadcastChannel (the
+ * survey opens in a window of its own, so leaving from it takes the study page along, and the
+ * other way round; same origin only, carrying nothing but the word to leave). Each does
+ * something only where the page shows the control, whose address it follows: the staff portal
+ * has none. Leaving marks the document (`data-leaving`, read by `isLeaving`), tells the other
+ * tabs, blanks the page (nothing of it stays on screen while the next one loads), clears the
+ * tab's sessionStorage (where the survey runner keeps answers in progress) and replaces the
+ * history entry with the neutral site.
+ *
+ * Plain ES5 text, not compiled code: its SHA-256 is allowed by the nonce pages' CSP
+ * (`QUICK_EXIT_SCRIPT_SHA256`, checked against the text by tests/unit/quick-exit-script.test.ts),
+ * and the static pages allow inline scripts anyway.
+ */
+export const QUICK_EXIT_SCRIPT = `(function () {
+  var doc = document, root = doc.documentElement, lastEscape = -Infinity;
+  var channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("quick-exit") : null;
+  function control() { return doc.querySelector("a[data-quick-exit]"); }
+  function leave(link, tellOthers) {
+    root.setAttribute("data-leaving", "");
+    if (tellOthers && channel) channel.postMessage("leave");
+    root.style.visibility = "hidden";
+    try { sessionStorage.clear(); } catch (e) {}
+    location.replace(link.href);
+  }
+  if (channel) channel.onmessage = function () { var link = control(); if (link) leave(link, false); };
+  doc.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[data-quick-exit]") : null;
+    if (!link) return;
+    event.preventDefault();
+    leave(link, true);
+  }, true);
+  doc.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape" || event.repeat) return;
+    var link = control();
+    if (!link) return;
+    var now = Date.now();
+    if (now - lastEscape <= 1500) leave(link, true);
+    else lastEscape = now;
+  }, true);
+})();`;
+
+/** `'sha256-…'` of QUICK_EXIT_SCRIPT, for the nonce pages' script-src. */
+export const QUICK_EXIT_SCRIPT_SHA256 = "'sha256-6W9GwqBPuZvPRuuTbZF6VGCyTzHQ9jejL2MT95MavJg='";
