@@ -3,8 +3,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
 import { LocaleSync } from "@/components/public/locale-sync";
+import { QuickExitScript } from "@/components/public/quick-exit-script";
 import { pageLocale } from "@/lib/i18n/page-locale";
-import { QUICK_EXIT_SCRIPT } from "@/lib/quick-exit/script.shared";
 import "../globals.css";
 
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
@@ -33,7 +33,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
     <html lang={locale}>
       <body className="min-h-screen">
         {/* First in the body, so the quick exit works before anything else has loaded. */}
-        <script dangerouslySetInnerHTML={{ __html: QUICK_EXIT_SCRIPT }} />
+        <QuickExitScript />
         <NextIntlClientProvider messages={clientMessages}>
           <LocaleSync locale={locale} />
           {children}

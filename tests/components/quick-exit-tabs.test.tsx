@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuickExitLink } from "@/components/public/quick-exit";
+import { QuickExitLink } from "@/components/public/quick-exit-link";
 import { SurveyDone } from "@/components/survey/survey-done";
 import { resetLeaving, runQuickExitScript } from "../support/quick-exit";
 import { renderIntl } from "../support/render-intl";

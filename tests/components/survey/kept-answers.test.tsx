@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { QuickExitLink } from "@/components/public/quick-exit";
+import { QuickExitLink } from "@/components/public/quick-exit-link";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
 import type { Step } from "@/lib/surveys/schema.shared";
