@@ -23,6 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { load, type LoadResult } from "./load";
+import { sizeOf, sizesOf } from "./page-size";
 import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lighthouse";
 import { interleaved, ROUNDS } from "./pairs";
 import { startServer, type Server } from "./server";
@@ -195,20 +196,6 @@ type Floor = {
 };
 
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} kB`;
-
-/** The minimal app's pages by HTML size. */
-async function sizesOf(origin: string, paths: string[]): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  for (const p of paths) sizes.set(p, await sizeOf(origin + p));
-  return sizes;
-}
-
-/** The body's size in bytes; an answer other than 200 would measure an error page. */
-async function sizeOf(url: string): Promise<number> {
-  const res = await fetch(url);
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}, not 200`);
-  return Buffer.from(await res.arrayBuffer()).length;
-}
 
 /**
  * Has each server answer one API call before any pair is measured. On Node 20, AsyncLocalStorage
