@@ -1,3 +1,4 @@
+import { isLeaving } from "@/components/public/leaving";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import {
@@ -57,7 +58,9 @@ export function keepAnswers(
   submissionId?: string,
 ): void {
   const store = storage();
-  if (!store) return;
+  // The quick exit has cleared the tab's storage and the page is on its way out: nothing of the
+  // survey may be written back while the neutral site loads.
+  if (!store || isLeaving()) return;
   try {
     // Nothing answered yet: leave no trace of the survey in the tab at all.
     if (Object.keys(answers).length === 0) store.removeItem(key);

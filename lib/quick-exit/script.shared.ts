@@ -11,8 +11,11 @@
  * twice within 1.5 s; and it hears the site's other tabs leave over a BroadcastChannel (the
  * survey opens in a window of its own, so leaving from it takes the study page along, and the
  * other way round; same origin only, carrying nothing but the word to leave). Each does
- * something only where the page shows the control, whose address it follows: the staff portal
- * has none. Leaving marks the document (`data-leaving`, read by `isLeaving`), tells the other
+ * something only where the page shows the control, whose address it follows (the staff portal
+ * has none); one that comes while the page is still loading, before the control has been
+ * parsed, waits for it. Escape pressed while an input method is composing (which cancels the
+ * composition) counts for nothing, and the time between presses is read from a monotonic clock.
+ * Leaving marks the document (`data-leaving`, read by `isLeaving`), tells the other
  * tabs, blanks the page (nothing of it stays on screen while the next one loads), clears the
  * tab's sessionStorage (where the survey runner keeps answers in progress) and replaces the
  * history entry with the neutral site.
@@ -26,6 +29,7 @@ const SOURCE = `(function () {
   var doc = document, root = doc.documentElement, lastEscape = -Infinity;
   var selector = 'a[data-quick-exit]';
   var channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('quick-exit') : null;
+  function now() { return typeof performance === 'object' ? performance.now() : Date.now(); }
   function leave(link, tellOthers) {
     root.setAttribute('data-leaving', '');
     if (tellOthers && channel) channel.postMessage('leave');
@@ -33,10 +37,15 @@ const SOURCE = `(function () {
     try { sessionStorage.clear(); } catch (e) {}
     location.replace(link.href);
   }
-  if (channel) channel.onmessage = function () {
+  function leaveByControl(tellOthers) {
     var link = doc.querySelector(selector);
-    if (link) leave(link, false);
-  };
+    if (link) leave(link, tellOthers);
+    else if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', function () {
+      var parsed = doc.querySelector(selector);
+      if (parsed) leave(parsed, tellOthers);
+    });
+  }
+  if (channel) channel.onmessage = function () { leaveByControl(false); };
   doc.addEventListener('click', function (event) {
     var link = event.target && event.target.closest ? event.target.closest(selector) : null;
     if (!link) return;
@@ -44,12 +53,13 @@ const SOURCE = `(function () {
     leave(link, true);
   }, true);
   doc.addEventListener('keydown', function (event) {
-    if (event.key !== 'Escape' || event.repeat) return;
-    var link = doc.querySelector(selector);
-    if (!link) return;
-    var now = Date.now();
-    if (now - lastEscape <= 1500) leave(link, true);
-    else lastEscape = now;
+    if (event.key !== 'Escape' || event.repeat || event.isComposing || event.keyCode === 229) return;
+    var pressed = now();
+    if (pressed - lastEscape <= 1500) {
+      lastEscape = -Infinity;
+      leaveByControl(true);
+    }
+    else lastEscape = pressed;
   }, true);
 })();`;
 
@@ -57,4 +67,4 @@ const SOURCE = `(function () {
 export const QUICK_EXIT_SCRIPT = SOURCE.replace(/\n\s*/g, "");
 
 /** `'sha256-…'` of QUICK_EXIT_SCRIPT, for the nonce pages' script-src. */
-export const QUICK_EXIT_SCRIPT_SHA256 = "'sha256-uReauQCZgkudqdgVxTLM8t2WbTe91FlXtkaca/NJG2U='";
+export const QUICK_EXIT_SCRIPT_SHA256 = "'sha256-h/I1iy7C8fW5heYfBQM69X0tz6VMc6GcRO5iM2ceDAM='";

@@ -74,9 +74,11 @@ describe("the quick exit across the site's tabs", () => {
 
 describe("the quick exit's own script", () => {
   const leaving = () => document.documentElement.hasAttribute("data-leaving");
-  const escape = () =>
+  const escape = (init: KeyboardEventInit = {}) =>
     act(() => {
-      document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      document.body.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Escape", bubbles: true, ...init }),
+      );
     });
 
   it("leaves from a click anywhere on the control, its icon included, and from nowhere else", () => {
@@ -88,16 +90,19 @@ describe("the quick exit's own script", () => {
     );
     act(() => screen.getByRole("button", { name: "Elsewhere" }).click());
     expect(leaving()).toBe(false);
+    let followed = true;
     act(() => {
-      view.container
+      followed = view.container
         .querySelector("a[data-quick-exit] svg")!
         .dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     });
     expect(leaving()).toBe(true);
+    // The link itself is not followed: that would push a history entry beside the replacement.
+    expect(followed).toBe(false);
   });
 
   it("leaves on Escape pressed twice within 1.5 s, not once or twice further apart", () => {
-    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.useFakeTimers({ toFake: ["performance"] });
     try {
       render(control);
       escape();
@@ -112,15 +117,42 @@ describe("the quick exit's own script", () => {
     }
   });
 
+  it("counts neither a held-down Escape nor one that cancels an input method's composition", () => {
+    render(control);
+    escape();
+    escape({ repeat: true });
+    escape({ isComposing: true });
+    escape({ keyCode: 229 });
+    expect(leaving()).toBe(false);
+  });
+
   it("does nothing on a page without the control (the staff portal's)", async () => {
     render(<button type="button">Save the study</button>);
     sessionStorage.setItem("draft", "kept");
     escape();
     escape();
+    const delivered = new Promise((resolve) => {
+      const listener = new BroadcastChannel("quick-exit");
+      listener.onmessage = () => resolve(listener.close());
+    });
     otherTab.postMessage("leave");
-    // The message is delivered like the one the first test of this file waits for.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delivered;
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(leaving()).toBe(false);
     expect(sessionStorage.getItem("draft")).toBe("kept");
+  });
+
+  it("follows another tab's leaving once the control is parsed, when the page is still loading", async () => {
+    Object.defineProperty(document, "readyState", { value: "loading", configurable: true });
+    try {
+      otherTab.postMessage("leave");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(leaving()).toBe(false);
+      render(control);
+      document.dispatchEvent(new Event("DOMContentLoaded"));
+      expect(leaving()).toBe(true);
+    } finally {
+      delete (document as { readyState?: unknown }).readyState;
+    }
   });
 });

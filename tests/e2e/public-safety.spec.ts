@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit.shared";
 import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
@@ -25,7 +25,7 @@ const publicPaths = [
 const exitHost = new URL(DEFAULT_QUICK_EXIT_URL).host;
 
 /** The neutral site is not reachable from here; answer for it so the browser can land there. */
-async function fakeNeutralSite(page: Page) {
+async function fakeNeutralSite(page: Page | BrowserContext) {
   await page.route(`https://${exitHost}/**`, (route) =>
     route.fulfill({
       status: 200,
@@ -59,13 +59,7 @@ test.describe("quick exit", () => {
     context,
     request,
   }) => {
-    await context.route(`https://${exitHost}/**`, (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: "text/html",
-        body: "<!doctype html><title>Weer</title><p>Weer</p>",
-      }),
-    );
+    await fakeNeutralSite(context);
     const res = await request.get("/api/study/open");
     const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
     // Each tab listens from its first byte (the inline script), not from when it has hydrated.
@@ -81,29 +75,35 @@ test.describe("quick exit", () => {
   });
 
   test("works before the page's own scripts have loaded, under either page policy", async ({
-    page,
+    context,
     request,
   }) => {
     const res = await request.get("/api/study/open");
     const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
-    await fakeNeutralSite(page);
+    await fakeNeutralSite(context);
     // The page's scripts never arrive, as on a phone still loading them: the inline script alone.
-    await page.route("**/_next/static/**/*.js", (route) => route.abort());
+    await context.route("**/_next/static/**/*.js", (route) => route.abort());
     const policyErrors: string[] = [];
-    page.on("console", (message) => {
-      if (/content.security.policy/i.test(message.text())) policyErrors.push(message.text());
-    });
-    // A static page (inline scripts allowed) and a nonce page (the script's hash allowed).
+    // A static page (inline scripts allowed) and a nonce page (the script's hash allowed), each
+    // in a tab of its own, so that going back can only find the site if the exit pushed it.
     for (const path of ["/vision", `/survey/${study.survey_uuid}`]) {
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (/content.security.policy/i.test(message.text())) policyErrors.push(message.text());
+      });
       await page.goto(path);
       await page.evaluate(() => sessionStorage.setItem("survey-answers:kept", "{}"));
       await page.getByRole("link", { name: "Snel weg" }).click();
       await expectLeftTheSite(page);
       await page.goto(path);
       expect(await page.evaluate(() => sessionStorage.length), path).toBe(0);
+      await page.evaluate(() => sessionStorage.setItem("survey-answers:kept", "{}"));
       await page.keyboard.press("Escape");
       await page.keyboard.press("Escape");
       await expectLeftTheSite(page);
+      await page.goto(path);
+      expect(await page.evaluate(() => sessionStorage.length), path).toBe(0);
+      await page.close();
     }
     expect(policyErrors).toEqual([]);
   });
