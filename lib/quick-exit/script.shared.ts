@@ -7,18 +7,19 @@
  * the tab's storage.
  *
  * On every page it listens, in the capture phase (a dialog or menu that handles Escape itself
- * must not hide it), for a click on the control (`a[data-quick-exit]`) and for Escape pressed
- * twice within 1.5 s; and it hears the site's other tabs leave over a BroadcastChannel (the
- * survey opens in a window of its own, so leaving from it takes the study page along, and the
- * other way round; same origin only, carrying nothing but the word to leave). Each does
- * something only where the page shows the control, whose address it follows (the staff portal
- * has none); one that comes while the page is still loading, before the control has been
- * parsed, waits for it. Escape pressed while an input method is composing (which cancels the
- * composition) counts for nothing, and the time between presses is read from a monotonic clock.
- * Leaving marks the document (`data-leaving`, read by `isLeaving`), tells the other
- * tabs, blanks the page (nothing of it stays on screen while the next one loads), clears the
- * tab's sessionStorage (where the survey runner keeps answers in progress) and replaces the
- * history entry with the neutral site.
+ * must not hide it), for a click on the control (`a[data-quick-exit]`; a middle click too,
+ * which would otherwise open the neutral site in another tab and leave this one on screen) and
+ * for Escape pressed twice within 1.5 s; and it hears the site's other tabs leave over a
+ * BroadcastChannel (the survey opens in a window of its own, so leaving from it takes the study
+ * page along, and the other way round; same origin only, carrying nothing but the word to
+ * leave). Each does something only where the page shows the control, whose address it follows
+ * (the staff portal has none); one that comes while the page is still loading, before the
+ * control has been parsed, waits for it. Escape pressed while an input method is composing
+ * (which cancels the composition) counts for nothing, and the time between presses is read from
+ * a monotonic clock. Leaving marks the document (`data-leaving`, read by `isLeaving`), tells
+ * the other tabs, blanks the page (nothing of it stays on screen while the next one loads),
+ * clears the tab's sessionStorage (where the survey runner keeps answers in progress) and
+ * replaces the history entry with the neutral site.
  *
  * Plain ES5, written out here and served with the line breaks and indentation taken out (single
  * quotes only, so nothing needs escaping): it is not compiled, and its SHA-256 is what the nonce
@@ -46,12 +47,15 @@ const SOURCE = `(function () {
     });
   }
   if (channel) channel.onmessage = function () { leaveByControl(false); };
-  doc.addEventListener('click', function (event) {
+  function onPress(event) {
+    if (event.type === 'auxclick' && event.button !== 1) return;
     var link = event.target && event.target.closest ? event.target.closest(selector) : null;
     if (!link) return;
     event.preventDefault();
     leave(link, true);
-  }, true);
+  }
+  doc.addEventListener('click', onPress, true);
+  doc.addEventListener('auxclick', onPress, true);
   doc.addEventListener('keydown', function (event) {
     if (event.key !== 'Escape' || event.repeat || event.isComposing || event.keyCode === 229) return;
     var pressed = now();
@@ -67,4 +71,4 @@ const SOURCE = `(function () {
 export const QUICK_EXIT_SCRIPT = SOURCE.replace(/\n\s*/g, "");
 
 /** `'sha256-…'` of QUICK_EXIT_SCRIPT, for the nonce pages' script-src. */
-export const QUICK_EXIT_SCRIPT_SHA256 = "'sha256-h/I1iy7C8fW5heYfBQM69X0tz6VMc6GcRO5iM2ceDAM='";
+export const QUICK_EXIT_SCRIPT_SHA256 = "'sha256-/IlDBl8Y8IR76kvJwzlCBwJzsnuyeszlSagN6spDP68='";

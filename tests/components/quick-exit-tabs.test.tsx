@@ -101,6 +101,24 @@ describe("the quick exit's own script", () => {
     expect(followed).toBe(false);
   });
 
+  it("leaves on a middle click of the control too, which would open it in another tab", () => {
+    render(control);
+    const press = (button: number) => {
+      let followed = true;
+      act(() => {
+        followed = screen
+          .getByRole("link", { name: "Quick exit" })
+          .dispatchEvent(new MouseEvent("auxclick", { button, bubbles: true, cancelable: true }));
+      });
+      return followed;
+    };
+    // The right button opens the menu, as on any link.
+    expect(press(2)).toBe(true);
+    expect(leaving()).toBe(false);
+    expect(press(1)).toBe(false);
+    expect(leaving()).toBe(true);
+  });
+
   it("leaves on Escape pressed twice within 1.5 s, not once or twice further apart", () => {
     vi.useFakeTimers({ toFake: ["performance"] });
     try {

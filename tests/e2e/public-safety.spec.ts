@@ -74,6 +74,16 @@ test.describe("quick exit", () => {
     await expectLeftTheSite(page);
   });
 
+  test("a middle click leaves too, in this tab, opening no other", async ({ page, context }) => {
+    await fakeNeutralSite(page);
+    await page.goto("/vision");
+    const opened: string[] = [];
+    context.on("page", (other) => opened.push(other.url()));
+    await page.getByRole("link", { name: "Snel weg" }).click({ button: "middle" });
+    await expectLeftTheSite(page);
+    expect(opened).toEqual([]);
+  });
+
   test("works before the page's own scripts have loaded, under either page policy", async ({
     context,
     request,
