@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
+import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuickExitLink } from "@/components/public/quick-exit-link";
 import { SurveyDone } from "@/components/survey/survey-done";
@@ -130,6 +131,40 @@ describe("the quick exit's own script", () => {
       vi.advanceTimersByTime(1400);
       escape();
       expect(leaving()).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("leaves on the first Escape that comes within 1.5 s of the one before, for any rhythm", () => {
+    vi.useFakeTimers({ toFake: ["performance"] });
+    try {
+      render(control);
+      const gap = fc.oneof(fc.constantFrom(0, 1499, 1500, 1501), fc.integer({ min: 0, max: 4000 }));
+      fc.assert(
+        fc.property(fc.array(gap, { minLength: 1, maxLength: 8 }), (gaps) => {
+          // What the rule says: the press that follows its predecessor by at most 1.5 s leaves.
+          let last = -Infinity;
+          let now = 0;
+          const leavesAt = gaps.findIndex((g) => {
+            now += g;
+            const leaves = now - last <= 1500;
+            last = now;
+            return leaves;
+          });
+          resetLeaving();
+          // Long enough after the previous run that its last press counts for nothing.
+          vi.advanceTimersByTime(5000);
+          for (const [i, g] of gaps.entries()) {
+            vi.advanceTimersByTime(g);
+            escape();
+            expect(leaving(), `press ${i} of ${gaps.join(", ")}`).toBe(
+              leavesAt !== -1 && i >= leavesAt,
+            );
+            if (leaving()) break;
+          }
+        }),
+      );
     } finally {
       vi.useRealTimers();
     }
