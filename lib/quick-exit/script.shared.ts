@@ -26,13 +26,22 @@
  * pages' CSP allows (`QUICK_EXIT_SCRIPT_SHA256`, checked against the text by
  * tests/unit/quick-exit-script.test.ts); the static pages allow inline scripts anyway.
  */
+/** Set on the document once leaving has begun; `isLeaving` reads it. */
+export const LEAVING_ATTRIBUTE = "data-leaving";
+
+/** The control the script acts for, and whose address it follows (QuickExitLink renders it). */
+export const QUICK_EXIT_SELECTOR = "a[data-quick-exit]";
+
+/** The BroadcastChannel the site's tabs tell each other to leave on. */
+export const QUICK_EXIT_CHANNEL = "quick-exit";
+
 const SOURCE = `(function () {
   var doc = document, root = doc.documentElement, lastEscape = -Infinity;
-  var selector = 'a[data-quick-exit]';
-  var channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('quick-exit') : null;
+  var selector = '${QUICK_EXIT_SELECTOR}';
+  var channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('${QUICK_EXIT_CHANNEL}') : null;
   function now() { return typeof performance === 'object' ? performance.now() : Date.now(); }
   function leave(link, tellOthers) {
-    root.setAttribute('data-leaving', '');
+    root.setAttribute('${LEAVING_ATTRIBUTE}', '');
     if (tellOthers && channel) channel.postMessage('leave');
     root.style.visibility = 'hidden';
     try { sessionStorage.clear(); } catch (e) {}

@@ -1,4 +1,4 @@
-import { QUICK_EXIT_SCRIPT } from "@/lib/quick-exit/script.shared";
+import { LEAVING_ATTRIBUTE, QUICK_EXIT_SCRIPT } from "@/lib/quick-exit/script.shared";
 
 /**
  * Runs the quick exit's inline script in this test file's document, as the root layout does at
@@ -11,6 +11,6 @@ export function runQuickExitScript(): void {
 
 /** Undoes what leaving did to the document, so the next test starts on a page still open. */
 export function resetLeaving(): void {
-  document.documentElement.removeAttribute("data-leaving");
+  document.documentElement.removeAttribute(LEAVING_ATTRIBUTE);
   document.documentElement.style.visibility = "";
 }

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { isLeaving } from "@/components/public/leaving";
 import { QuickExitLink } from "@/components/public/quick-exit-link";
+import { QUICK_EXIT_CHANNEL, QUICK_EXIT_SELECTOR } from "@/lib/quick-exit/script.shared";
 import { SurveyDone } from "@/components/survey/survey-done";
 import { resetLeaving, runQuickExitScript } from "../support/quick-exit";
 import { renderIntl } from "../support/render-intl";
@@ -21,7 +23,7 @@ let otherTab: BroadcastChannel;
 beforeAll(runQuickExitScript);
 beforeEach(() => {
   resetLeaving();
-  otherTab = new BroadcastChannel("quick-exit");
+  otherTab = new BroadcastChannel(QUICK_EXIT_CHANNEL);
 });
 afterEach(() => otherTab.close());
 
@@ -74,7 +76,6 @@ describe("the quick exit across the site's tabs", () => {
 });
 
 describe("the quick exit's own script", () => {
-  const leaving = () => document.documentElement.hasAttribute("data-leaving");
   const escape = (init: KeyboardEventInit = {}) =>
     act(() => {
       document.body.dispatchEvent(
@@ -90,14 +91,14 @@ describe("the quick exit's own script", () => {
       </>,
     );
     act(() => screen.getByRole("button", { name: "Elsewhere" }).click());
-    expect(leaving()).toBe(false);
+    expect(isLeaving()).toBe(false);
     let followed = true;
     act(() => {
       followed = view.container
-        .querySelector("a[data-quick-exit] svg")!
+        .querySelector(`${QUICK_EXIT_SELECTOR} svg`)!
         .dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
     });
-    expect(leaving()).toBe(true);
+    expect(isLeaving()).toBe(true);
     // The link itself is not followed: that would push a history entry beside the replacement.
     expect(followed).toBe(false);
   });
@@ -115,9 +116,9 @@ describe("the quick exit's own script", () => {
     };
     // The right button opens the menu, as on any link.
     expect(press(2)).toBe(true);
-    expect(leaving()).toBe(false);
+    expect(isLeaving()).toBe(false);
     expect(press(1)).toBe(false);
-    expect(leaving()).toBe(true);
+    expect(isLeaving()).toBe(true);
   });
 
   it("leaves on Escape pressed twice within 1.5 s, not once or twice further apart", () => {
@@ -127,10 +128,10 @@ describe("the quick exit's own script", () => {
       escape();
       vi.advanceTimersByTime(1600);
       escape();
-      expect(leaving()).toBe(false);
+      expect(isLeaving()).toBe(false);
       vi.advanceTimersByTime(1400);
       escape();
-      expect(leaving()).toBe(true);
+      expect(isLeaving()).toBe(true);
     } finally {
       vi.useRealTimers();
     }
@@ -158,10 +159,10 @@ describe("the quick exit's own script", () => {
           for (const [i, g] of gaps.entries()) {
             vi.advanceTimersByTime(g);
             escape();
-            expect(leaving(), `press ${i} of ${gaps.join(", ")}`).toBe(
+            expect(isLeaving(), `press ${i} of ${gaps.join(", ")}`).toBe(
               leavesAt !== -1 && i >= leavesAt,
             );
-            if (leaving()) break;
+            if (isLeaving()) break;
           }
         }),
       );
@@ -176,7 +177,7 @@ describe("the quick exit's own script", () => {
     escape({ repeat: true });
     escape({ isComposing: true });
     escape({ keyCode: 229 });
-    expect(leaving()).toBe(false);
+    expect(isLeaving()).toBe(false);
   });
 
   it("does nothing on a page without the control (the staff portal's)", async () => {
@@ -185,13 +186,13 @@ describe("the quick exit's own script", () => {
     escape();
     escape();
     const delivered = new Promise((resolve) => {
-      const listener = new BroadcastChannel("quick-exit");
+      const listener = new BroadcastChannel(QUICK_EXIT_CHANNEL);
       listener.onmessage = () => resolve(listener.close());
     });
     otherTab.postMessage("leave");
     await delivered;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(leaving()).toBe(false);
+    expect(isLeaving()).toBe(false);
     expect(sessionStorage.getItem("draft")).toBe("kept");
   });
 
@@ -200,10 +201,10 @@ describe("the quick exit's own script", () => {
     try {
       otherTab.postMessage("leave");
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(leaving()).toBe(false);
+      expect(isLeaving()).toBe(false);
       render(control);
       document.dispatchEvent(new Event("DOMContentLoaded"));
-      expect(leaving()).toBe(true);
+      expect(isLeaving()).toBe(true);
     } finally {
       delete (document as { readyState?: unknown }).readyState;
     }
