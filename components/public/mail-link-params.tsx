@@ -1,13 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { readLinkParams, type LinkParams } from "@/lib/links/fragment.shared";
-
-const noSubscription = () => () => {};
-const inBrowser = () => true;
-const notInBrowser = () => false;
 
 /**
  * Hands a mail link's parameters to `children`: from the fragment, where links carry their
@@ -24,7 +21,7 @@ export function MailLinkParams<K extends string>({
   children: (values: LinkParams<K>) => ReactNode;
 }) {
   const common = useTranslations("common");
-  const hydrated = useSyncExternalStore(noSubscription, inBrowser, notInBrowser);
+  const hydrated = useHydrated();
   const [opened, setOpened] = useState(0);
   useEffect(() => {
     // Only a fragment that says something: clearing the address below leaves it empty.

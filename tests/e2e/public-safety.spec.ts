@@ -1,4 +1,10 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit.shared";
 import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
@@ -41,6 +47,18 @@ async function expectLeftTheSite(page: Page) {
   await page.goBack().catch(() => null);
   // The site's entry was replaced, so going back cannot return to it.
   expect(page.url()).not.toContain("127.0.0.1");
+}
+
+/** A static page (inline scripts allowed) and a nonce page (only hashed inline scripts). */
+async function staticAndNoncePages(request: APIRequestContext): Promise<string[]> {
+  const res = await request.get("/api/study/open");
+  const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
+  return ["/vision", `/survey/${study.survey_uuid}`];
+}
+
+/** The page's scripts never arrive, as on a phone still loading them: inline scripts alone. */
+async function withoutPageScripts(context: BrowserContext) {
+  await context.route("**/_next/static/**/*.js", (route) => route.abort());
 }
 
 test.describe("quick exit", () => {
@@ -88,15 +106,13 @@ test.describe("quick exit", () => {
     context,
     request,
   }) => {
-    const res = await request.get("/api/study/open");
-    const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
+    const paths = await staticAndNoncePages(request);
     await fakeNeutralSite(context);
-    // The page's scripts never arrive, as on a phone still loading them: the inline script alone.
-    await context.route("**/_next/static/**/*.js", (route) => route.abort());
+    await withoutPageScripts(context);
     const policyErrors: string[] = [];
     // A static page (inline scripts allowed) and a nonce page (the script's hash allowed), each
     // in a tab of its own, so that going back can only find the site if the exit pushed it.
-    for (const path of ["/vision", `/survey/${study.survey_uuid}`]) {
+    for (const path of paths) {
       const page = await context.newPage();
       page.on("console", (message) => {
         if (/content.security.policy/i.test(message.text())) policyErrors.push(message.text());
@@ -149,18 +165,25 @@ test.describe("quick exit", () => {
   });
 });
 
+/** The help widget's toggle: a native disclosure's summary, which works without scripts. */
+function helpToggle(page: Page, name: string) {
+  return page.locator("aside details > summary", { hasText: name });
+}
+
 test.describe("help widget", () => {
   test("opens and closes by keyboard at 320 px, with focus managed", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/news");
-    const toggle = page.getByRole("button", { name: "Hulp nodig?" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const toggle = helpToggle(page, "Hulp nodig?");
+    const details = toggle.locator("..");
+    await expect(details).not.toHaveAttribute("open");
+    const panel = details.getByRole("region", { name: "Praat met iemand" });
+    await expect(panel).toHaveCount(0);
     // From the top of the page, Shift+Tab reaches the last control: the help button.
     await page.keyboard.press("Shift+Tab");
     await expect(toggle).toBeFocused();
     await page.keyboard.press("Enter");
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    const panel = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+    await expect(details).toHaveAttribute("open");
     await expect(panel.getByRole("heading", { name: "Praat met iemand" })).toBeFocused();
     await expect(panel).toBeInViewport({ ratio: 1 });
     await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toHaveAttribute(
@@ -185,7 +208,7 @@ test.describe("help widget", () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press("Escape");
     await expect(panel).toHaveCount(0);
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(details).not.toHaveAttribute("open");
     await expect(toggle).toBeFocused();
     // The two fixed controls do not cover each other on the narrowest screen.
     const a = (await toggle.boundingBox())!;
@@ -200,7 +223,7 @@ test.describe("help widget", () => {
   }) => {
     await setLocaleCookie(context, baseURL!, "en");
     await page.goto("/vision");
-    const toggle = page.getByRole("button", { name: "Need help?" });
+    const toggle = helpToggle(page, "Need help?");
     await toggle.click();
     const panel = page.getByRole("region", { name: "Talk to someone" });
     await expect(panel.getByRole("link", { name: /Call free and anonymously/ })).toBeVisible();
@@ -211,6 +234,34 @@ test.describe("help widget", () => {
     await expect(panel).toBeVisible();
     await page.getByRole("heading", { level: 1 }).click();
     await expect(panel).toHaveCount(0);
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await toggle.click();
+    await expect(panel).toHaveCount(0);
+  });
+
+  test("shows the ways to reach help before the page's own scripts have loaded", async ({
+    context,
+    request,
+  }) => {
+    await withoutPageScripts(context);
+    for (const path of await staticAndNoncePages(request)) {
+      const page = await context.newPage();
+      await page.goto(path);
+      const toggle = helpToggle(page, "Hulp nodig?");
+      const panel = page.getByRole("region", { name: "Praat met iemand" });
+      await toggle.click();
+      await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ }), path).toBeVisible();
+      await expect(panel.getByRole("link", { name: /Bel gratis en anoniem/ })).toHaveAttribute(
+        "href",
+        e2eHelpLine.phoneHref,
+      );
+      // A control that would do nothing without scripts is not offered.
+      await expect(panel.getByRole("button")).toHaveCount(0);
+      await toggle.click();
+      await expect(panel).toHaveCount(0);
+      await page.close();
+    }
   });
 });
 
@@ -226,9 +277,7 @@ test("no public page requests anything from another origin", async ({ page, cont
     for (const path of publicPaths) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      await page
-        .getByRole("button", { name: locale === "en" ? "Need help?" : "Hulp nodig?" })
-        .click();
+      await helpToggle(page, locale === "en" ? "Need help?" : "Hulp nodig?").click();
       await page.waitForLoadState("networkidle");
     }
   }
