@@ -1,7 +1,7 @@
 "use client";
 
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { LinkList, type ListedLink } from "@/components/ui/link-list";
 
 type Props = {
@@ -9,40 +9,47 @@ type Props = {
   labels: { open: string; close: string; nav: string };
 };
 
+/**
+ * The site's navigation on narrow screens. A native `<details>`, so the button opens it from the
+ * moment it can be seen, before the page's scripts have loaded (on a slow phone, seconds later);
+ * its label and icon follow the open state in CSS. Once hydrated, Escape closes it with focus
+ * back on the button, and following a link closes it (the header stays on screen across pages).
+ */
 export function MobileMenu({ links, labels }: Props) {
-  const [open, setOpen] = useState(false);
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const close = () => {
+    if (detailsRef.current) detailsRef.current.open = false;
+  };
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      const details = detailsRef.current;
+      if (event.key !== "Escape" || !details?.open) return;
+      details.open = false;
+      details.querySelector("summary")?.focus();
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, []);
   return (
-    <div className="md:hidden">
-      <button
-        type="button"
-        className="btn-ghost p-2"
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        aria-label={open ? labels.close : labels.open}
-        onClick={() => setOpen((v) => !v)}
+    <details ref={detailsRef} className="group/menu md:hidden">
+      <summary className="btn-ghost cursor-pointer list-none p-2 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden className="size-6 group-open/menu:hidden" />
+        <X aria-hidden className="hidden size-6 group-open/menu:block" />
+        <span className="sr-only group-open/menu:hidden">{labels.open}</span>
+        <span className="sr-only hidden group-open/menu:inline">{labels.close}</span>
+      </summary>
+      <nav
+        id="mobile-menu"
+        aria-label={labels.nav}
+        className="absolute inset-x-0 top-14 z-40 border-b border-gray-200 bg-white shadow-md"
       >
-        {open ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-      </button>
-      {open && (
-        <nav
-          id="mobile-menu"
-          aria-label={labels.nav}
-          className="absolute inset-x-0 top-14 z-40 border-b border-gray-200 bg-white shadow-md"
-        >
-          <LinkList
-            links={links}
-            className="flex flex-col px-4 py-2"
-            linkClassName="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
-            onNavigate={() => setOpen(false)}
-          />
-        </nav>
-      )}
-    </div>
+        <LinkList
+          links={links}
+          className="flex flex-col px-4 py-2"
+          linkClassName="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
+          onNavigate={close}
+        />
+      </nav>
+    </details>
   );
 }

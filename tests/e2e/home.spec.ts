@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/e2e/axe";
+import { withoutPageScripts } from "../support/e2e/without-scripts";
 
 test("home renders in Dutch by default with the layout", async ({ page }) => {
   await page.goto("/");
@@ -53,13 +54,43 @@ test("an unknown path lands on the home page", async ({ page }) => {
 test("the mobile menu toggles at 320 px", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/");
-  const toggle = page.getByRole("button", { name: "Menu openen" });
+  const toggle = page.locator("header details > summary");
+  const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await expect(toggle).toHaveAccessibleName("Menu openen");
+  await expect(menu).toBeHidden();
   await toggle.click();
-  await expect(
-    page.getByRole("navigation", { name: "Hoofdmenu" }).getByRole("link", { name: "Visie" }),
-  ).toBeVisible();
-  await page.getByRole("button", { name: "Menu sluiten" }).click();
-  await expect(page.locator("#mobile-menu")).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "Visie" })).toBeVisible();
+  await expect(toggle).toHaveAccessibleName("Menu sluiten");
+  await expectNoAxeViolations(page);
+  await toggle.click();
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAccessibleName("Menu openen");
+  // By keyboard: Escape closes it and leaves focus on the button.
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu.getByRole("link", { name: "Visie" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  // Following a link closes it: the header stays on screen across pages.
+  await toggle.click();
+  await menu.getByRole("link", { name: "Visie" }).click();
+  await expect(page).toHaveURL(/\/vision$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the mobile menu works before the page's own scripts have loaded", async ({
+  page,
+  context,
+}) => {
+  await withoutPageScripts(context);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  const menu = page.getByRole("navigation", { name: "Hoofdmenu" });
+  await page.locator("header details > summary").click();
+  await menu.getByRole("link", { name: "Visie" }).click();
+  await expect(page).toHaveURL(/\/vision$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("security headers are set and no third-party request is made", async ({ page }) => {

@@ -1,16 +1,11 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DEFAULT_QUICK_EXIT_URL } from "@/config/quick-exit.shared";
 import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
 import { e2eHelpLine } from "../support/e2e/public-site";
+import { staticAndNoncePages, withoutPageScripts } from "../support/e2e/without-scripts";
 
 const publicPaths = [
   "/",
@@ -47,18 +42,6 @@ async function expectLeftTheSite(page: Page) {
   await page.goBack().catch(() => null);
   // The site's entry was replaced, so going back cannot return to it.
   expect(page.url()).not.toContain("127.0.0.1");
-}
-
-/** A static page (inline scripts allowed) and a nonce page (only hashed inline scripts). */
-async function staticAndNoncePages(request: APIRequestContext): Promise<string[]> {
-  const res = await request.get("/api/study/open");
-  const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
-  return ["/vision", `/survey/${study.survey_uuid}`];
-}
-
-/** The page's scripts never arrive, as on a phone still loading them: inline scripts alone. */
-async function withoutPageScripts(context: BrowserContext) {
-  await context.route("**/_next/static/**/*.js", (route) => route.abort());
 }
 
 test.describe("quick exit", () => {
