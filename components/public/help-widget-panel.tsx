@@ -17,22 +17,28 @@ export type HelpWidgetLabels = HelpContactLabels & {
 /**
  * A disclosure, not a modal: the page stays usable while the panel is open. It is a native
  * `<details>`, so the button opens and closes it from the moment it can be seen, before the
- * page's scripts have loaded (on a slow phone, seconds later). Once they have: opening moves
- * focus to the panel's heading so a screen reader announces it; Escape and the close button
- * close it and return focus to the button; a click elsewhere just closes it. The close button
- * appears only then, so it is never a control that does nothing.
+ * page's scripts have loaded (on a slow phone, seconds later). Once they have: opening it with
+ * the button moves focus to the panel's heading so a screen reader announces it (the browser
+ * also opens it by itself when find-in-page matches its text, and that must not pull focus
+ * away); Escape and the close button close it and return focus to the button; a click elsewhere
+ * just closes it. The close button appears only then, so it is never a control that does
+ * nothing.
  */
 export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: HelpWidgetLabels }) {
   const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Set by a press of the button (mouse, keyboard and screen readers all click it).
+  const pressedRef = useRef(false);
   const headingId = useId();
 
   useEffect(() => {
     const close = (returnFocus: boolean) => closePanel(detailsRef.current, returnFocus);
     const isOpen = () => detailsRef.current?.open === true;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && isOpen()) close(true);
+      if (event.key !== "Escape" || event.isComposing || !isOpen()) return;
+      // Focus goes back to the button only from inside the panel, not from elsewhere on the page.
+      close(detailsRef.current?.contains(document.activeElement) === true);
     };
     const onPointer = (event: PointerEvent) => {
       if (isOpen() && !detailsRef.current?.contains(event.target as Node)) close(false);
@@ -47,19 +53,27 @@ export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: Help
 
   return (
     <aside aria-label={labels.region} className="fixed right-4 bottom-4 z-40">
+      {/* Opened before hydration, it carries an `open` the server did not render. */}
       <details
         ref={detailsRef}
+        suppressHydrationWarning
         onToggle={(event) => {
-          if (event.currentTarget.open) headingRef.current?.focus();
+          const pressed = pressedRef.current;
+          pressedRef.current = false;
+          if (pressed && event.currentTarget.open) headingRef.current?.focus();
         }}
         className="relative"
       >
         <summary
-          className="btn-primary cursor-pointer list-none rounded-full p-3 shadow-lg sm:px-4 [&::-webkit-details-marker]:hidden"
+          onClick={() => (pressedRef.current = true)}
+          className="block cursor-pointer list-none rounded-full [&::-webkit-details-marker]:hidden"
         >
-          <LifeBuoy aria-hidden className="size-5" />
-          {/* Icon only on narrow screens, so the two floating buttons cover less of the page. */}
-          <span className="sr-only sm:not-sr-only">{labels.toggle}</span>
+          {/* The button's look is on a span: older Safari cannot lay out a summary as a flexbox. */}
+          <span className="btn-primary rounded-full p-3 shadow-lg sm:px-4">
+            <LifeBuoy aria-hidden className="size-5" />
+            {/* Icon only on narrow screens, so the two floating buttons cover less of the page. */}
+            <span className="sr-only sm:not-sr-only">{labels.toggle}</span>
+          </span>
         </summary>
         <section
           aria-labelledby={headingId}

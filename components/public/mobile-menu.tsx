@@ -12,8 +12,9 @@ type Props = {
 /**
  * The site's navigation on narrow screens. A native `<details>`, so the button opens it from the
  * moment it can be seen, before the page's scripts have loaded (on a slow phone, seconds later);
- * its label and icon follow the open state in CSS. Once hydrated, Escape closes it with focus
- * back on the button, and following a link closes it (the header stays on screen across pages).
+ * its label and icon follow the open state in CSS. Once hydrated, Escape closes it (with focus
+ * back on the button when it was in the menu), and following a link closes it (the header stays
+ * on screen across pages).
  */
 export function MobileMenu({ links, labels }: Props) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -23,15 +24,18 @@ export function MobileMenu({ links, labels }: Props) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const details = detailsRef.current;
-      if (event.key !== "Escape" || !details?.open) return;
+      if (event.key !== "Escape" || event.isComposing || !details?.open) return;
+      const focusInside = details.contains(document.activeElement);
       details.open = false;
-      details.querySelector("summary")?.focus();
+      // Focus goes back to the button only from inside the menu, not from elsewhere on the page.
+      if (focusInside) details.querySelector("summary")?.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <details ref={detailsRef} className="group/menu md:hidden">
+    // Opened before hydration, it carries an `open` the server did not render.
+    <details ref={detailsRef} suppressHydrationWarning className="group/menu md:hidden">
       <summary className="btn-ghost cursor-pointer list-none p-2 [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden className="size-6 group-open/menu:hidden" />
         <X aria-hidden className="hidden size-6 group-open/menu:block" />
@@ -39,7 +43,6 @@ export function MobileMenu({ links, labels }: Props) {
         <span className="sr-only hidden group-open/menu:inline">{labels.close}</span>
       </summary>
       <nav
-        id="mobile-menu"
         aria-label={labels.nav}
         className="absolute inset-x-0 top-14 z-40 border-b border-gray-200 bg-white shadow-md"
       >

@@ -35,11 +35,31 @@ describe("the mobile menu", () => {
     fireEvent.keyDown(window, { key: "Escape" });
     expect(document.activeElement).toBe(document.body);
     details.open = true;
+    details.querySelector("summary")!.focus();
     fireEvent.keyDown(window, { key: "Enter" });
     expect(details.open).toBe(true);
     fireEvent.keyDown(window, { key: "Escape" });
     expect(details.open).toBe(false);
     expect(document.activeElement).toBe(details.querySelector("summary"));
+  });
+
+  it("closes on Escape from elsewhere on the page without taking focus there", () => {
+    render(
+      <>
+        <input aria-label="Search" />
+        {menu}
+      </>,
+    );
+    const details = detailsOf(screen.getByRole("link", { name: "Visie", hidden: true }));
+    details.open = true;
+    const search = screen.getByRole("textbox", { name: "Search" });
+    search.focus();
+    fireEvent.keyDown(search, { key: "Escape" });
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(search);
+    details.open = true;
+    fireEvent.keyDown(search, { key: "Escape", isComposing: true });
+    expect(details.open).toBe(true);
   });
 
   it("closes when a link is followed", () => {
