@@ -44,6 +44,17 @@ function open(details: HTMLDetailsElement) {
   opens(details);
 }
 
+/** The widget after a search field, somewhere else on the page focus can be. */
+function renderBesideSearch(): HTMLElement {
+  render(
+    <>
+      <input aria-label="Search" />
+      {widget}
+    </>,
+  );
+  return screen.getByRole("textbox", { name: "Search" });
+}
+
 describe("the help widget", () => {
   it("is a closed native disclosure in the server's HTML, with every way to reach help but no close button", () => {
     const html = renderToString(widget);
@@ -79,13 +90,7 @@ describe("the help widget", () => {
   });
 
   it("leaves focus alone when the browser opens it by itself (find-in-page)", () => {
-    render(
-      <>
-        <input aria-label="Search" />
-        {widget}
-      </>,
-    );
-    const search = screen.getByRole("textbox", { name: "Search" });
+    const search = renderBesideSearch();
     search.focus();
     opens(parts().details);
     expect(parts().details.open).toBe(true);
@@ -93,15 +98,9 @@ describe("the help widget", () => {
   });
 
   it("closes on Escape from elsewhere on the page without taking focus there", () => {
-    render(
-      <>
-        <input aria-label="Search" />
-        {widget}
-      </>,
-    );
+    const search = renderBesideSearch();
     const { details } = parts();
     open(details);
-    const search = screen.getByRole("textbox", { name: "Search" });
     search.focus();
     fireEvent.keyDown(search, { key: "Escape" });
     expect(details.open).toBe(false);
