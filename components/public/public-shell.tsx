@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { HelpLine } from "@/config/help-line.shared";
+import { Alert } from "@/components/ui/alert";
 import { HelpWidget } from "./help-widget";
 import { QuickExit } from "./quick-exit";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /**
- * The frame of every public page: skip link, quick exit, header, footer and help widget. Both
- * public layouts render it, with the help line and quick-exit address they read.
+ * The frame of every public page: skip link, quick exit, header, a notice when scripts are off,
+ * footer and help widget. Both public layouts render it, with the help line and quick-exit
+ * address they read.
  */
 export async function PublicShell({
   help,
@@ -20,6 +22,7 @@ export async function PublicShell({
   children: ReactNode;
 }) {
   const t = await getTranslations("common");
+  const helpTexts = await getTranslations("help");
   return (
     // The scroll padding and the spacer under the footer keep the fixed quick-exit and help
     // buttons from covering a focused element or the footer.
@@ -33,6 +36,13 @@ export async function PublicShell({
       <QuickExit url={quickExitUrl} />
       <SiteHeader />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6">
+        {/* With scripts switched off (as some privacy-minded browsers do), everything can be
+            read but forms and the survey wait forever; say so instead of an endless spinner. */}
+        <noscript>
+          <Alert tone="info" title={helpTexts("noScript.title")} className="mb-8">
+            {helpTexts("noScript.body")}
+          </Alert>
+        </noscript>
         {children}
       </main>
       <SiteFooter />

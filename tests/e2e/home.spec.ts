@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/e2e/axe";
-import { withoutPageScripts } from "../support/e2e/without-scripts";
+import { staticAndNoncePages, withoutPageScripts } from "../support/e2e/without-scripts";
 
 test("home renders in Dutch by default with the layout", async ({ page }) => {
   await page.goto("/");
@@ -127,4 +127,29 @@ test("the API refuses foreign origins and unknown paths in the envelope", async 
   expect((await unknown.json()).error.code).toBe(14);
   const health = await request.get("/api/health");
   expect(await health.json()).toEqual({ status: "ok" });
+});
+
+test.describe("with JavaScript switched off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("pages say what needs it instead of loading forever; the help is there", async ({
+    page,
+    request,
+  }) => {
+    for (const path of await staticAndNoncePages(request)) {
+      await page.goto(path);
+      const notice = page.getByRole("main").getByRole("status").filter({
+        hasText: "JavaScript staat uit",
+      });
+      await expect(notice, path).toContainText("een vragenlijst invullen");
+      await page.locator("aside details > summary", { hasText: "Hulp nodig?" }).click();
+      await expect(page.getByRole("link", { name: /Bel gratis en anoniem/ })).toBeVisible();
+    }
+  });
+});
+
+test("with JavaScript on, no notice about it shows", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("JavaScript staat uit")).toBeHidden();
 });
