@@ -47,6 +47,7 @@ import { buildMinimalApp, MINIMAL_PAGES, nearestInSize, removeMinimalApp } from 
 import { siteRouting } from "./site-routing";
 import { profileMarkdown, waitForProfile } from "./profile";
 import { builtAppUrl } from "../scripts/built-app-url";
+import { fmt, pct, times } from "./format";
 
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const WARMUP = 2000;
@@ -71,8 +72,6 @@ const LIMITS_NOTE = `Rate limits: the servers run with RATE_LIMIT_SCALE=${RATE_L
 
 type Row = { group: string; scenario: string; clients: number; r: LoadResult };
 
-const fmt = (n: number, digits = 0) => n.toFixed(digits);
-const pct = (a: number, b: number) => `${fmt((a / b) * 100)} %`;
 const verdict = (met: boolean) => (met ? "met" : "**missed**");
 
 function rawTable(rows: Row[]): string {
@@ -541,7 +540,7 @@ async function benchPosts(backend: Backend, floor: Floor | undefined, rows: Row[
               ? verdict(ratio >= 0.6 && p99 <= 2 && r.errors === 0)
               : `${verdict(r.errors === 0)} (zero errors; ratios reported only)`;
           out.push(
-            `| ${label} | ${clients} | ${name} | ${fmt(r.rps)} | ${pct(r.rps, trivial.rps)} | ${fmt(r.p99, 1)} | ${fmt(p99, 2)}× | ${r.errors} | ${met} |`,
+            `| ${label} | ${clients} | ${name} | ${fmt(r.rps)} | ${pct(r.rps, trivial.rps)} | ${fmt(r.p99, 1)} | ${times(p99)} | ${r.errors} | ${met} |`,
           );
         }
       }

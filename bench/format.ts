@@ -1,0 +1,17 @@
+/** Figures as the bench prints them. */
+
+export const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+/**
+ * A ratio as a whole percentage, cut off rather than rounded: a figure printed beside a budget
+ * must not read as met when it is not (79.7 % of a floor is "79 %", never "80 %" beside a budget
+ * of 80 %). The small allowance keeps a ratio that is exactly whole (0.29 × 100 is
+ * 28.999999999999996 in floating point) at its own value.
+ */
+export const pct = (a: number, b: number) => `${Math.floor((a / b) * 100 + 1e-9)} %`;
+
+/**
+ * A multiple of a floor (a p99 beside the floor's) to two decimals, rounded up for the same
+ * reason: 2.004× beside a budget of at most 2× prints as "2.01×", never "2.00×".
+ */
+export const times = (x: number) => `${(Math.ceil(x * 100 - 1e-9) / 100).toFixed(2)}×`;

@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { pct, times } from "@/bench/format";
+
+/** A ratio beside a budget: what the bench prints must never read as met when it is not. */
+describe("the bench's percentages", () => {
+  it("cut off rather than round, so a ratio just under a budget does not print as it", () => {
+    expect(pct(4492, 5634)).toBe("79 %"); // 79.7 %: a static file that missed its 80 %
+    expect(pct(699, 1000)).toBe("69 %");
+    expect(pct(800, 1000)).toBe("80 %");
+    expect(pct(29, 100)).toBe("29 %");
+    expect(pct(1327, 1238)).toBe("107 %");
+  });
+
+  it("print a figure at or above a whole budget only when the ratio meets it", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 150 }),
+        (a, b, budget) => {
+          const printed = Number(pct(a, b).replace(" %", ""));
+          expect(printed >= budget).toBe(a * 100 >= budget * b);
+        },
+      ),
+    );
+  });
+
+  it("round a multiple up, so a p99 just over its budget does not print as within it", () => {
+    expect(times(2.004)).toBe("2.01×");
+    expect(times(2)).toBe("2.00×");
+    expect(times(1.26)).toBe("1.26×");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (a, b) => {
+          const printed = Number(times(a / b).replace("×", ""));
+          expect(printed <= 2).toBe(a <= 2 * b);
+        },
+      ),
+    );
+  });
+});
