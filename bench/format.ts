@@ -8,7 +8,13 @@ export const fmt = (n: number, digits = 0) => n.toFixed(digits);
  * of 80 %). The small allowance keeps a ratio that is exactly whole (0.29 × 100 is
  * 28.999999999999996 in floating point) at its own value.
  */
-export const pct = (a: number, b: number) => `${Math.floor((a / b) * 100 + 1e-9)} %`;
+export const pct = (a: number, b: number) => `${cutOff((a / b) * 100, 0)} %`;
+
+/** A figure with a lower budget (a rate ≥ 0.9 of the configured one), cut off to `digits`. */
+export function cutOff(x: number, digits: number): string {
+  const scale = 10 ** digits;
+  return (Math.floor(x * scale + 1e-9) / scale).toFixed(digits);
+}
 
 /**
  * A multiple of a floor (a p99 beside the floor's) to two decimals, rounded up for the same

@@ -14,6 +14,7 @@ import { queueMessage } from "@/lib/mailings/queue";
 import { busiestSecond, startFakeResend, type FakeResend } from "../tests/support/fake-resend";
 import { startSenderProcess } from "../tests/support/sender-process-client";
 import { freshDatabase, postgresReachable } from "./database";
+import { cutOff } from "./format";
 
 const MEMBERS = 10_000;
 const RATE = 4;
@@ -133,7 +134,7 @@ function describe(r: DeliveryBenchRow): string {
   const ratio = r.achievedRate / RATE;
   return (
     `Panel message to ${MEMBERS.toLocaleString("en")} members, ${label}: ` +
-    `${r.achievedRate.toFixed(2)} requests/s against ${RATE} configured = ${ratio.toFixed(2)} (budget ≥ 0.9), ` +
+    `${r.achievedRate.toFixed(2)} requests/s against ${RATE} configured = ${cutOff(ratio, 2)} (budget ≥ 0.9), ` +
     `${r.totalS.toFixed(1)} s in all (${MIN_SECONDS} s at the least; budget about 25 s), ` +
     `${r.requests} batch requests, ${r.rateLimited} answered 429 (provider limit ${PROVIDER_LIMIT}/s), busiest second ${r.busiestSecond}, ` +
     `${r.duplicates} duplicates, ${r.lost} lost, ${r.failed} failed, message ${r.status}, ` +
@@ -168,7 +169,7 @@ export async function benchMessages(): Promise<{ notes: string[]; rows: Delivery
 export function deliveryTable(rows: DeliveryBenchRow[]): string {
   const lines = rows.map(
     (r) =>
-      `| ${r.backend} | ${r.senders} | ${r.requests} | ${r.rateLimited} | ${r.achievedRate.toFixed(2)} | ${(r.achievedRate / RATE).toFixed(2)} | ${r.totalS.toFixed(1)} | ${r.busiestSecond} | ${r.duplicates} | ${r.lost} | ${r.failed} |`,
+      `| ${r.backend} | ${r.senders} | ${r.requests} | ${r.rateLimited} | ${r.achievedRate.toFixed(2)} | ${cutOff(r.achievedRate / RATE, 2)} | ${r.totalS.toFixed(1)} | ${r.busiestSecond} | ${r.duplicates} | ${r.lost} | ${r.failed} |`,
   );
   return [
     "| database | senders | requests | 429s | requests/s | ÷ configured | total s | busiest second | duplicates | lost | failed |",

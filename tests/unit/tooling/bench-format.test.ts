@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pct, times } from "@/bench/format";
+import { cutOff, pct, times } from "@/bench/format";
 
 /** A ratio beside a budget: what the bench prints must never read as met when it is not. */
 describe("the bench's percentages", () => {
@@ -40,5 +40,11 @@ describe("the bench's percentages", () => {
         },
       ),
     );
+  });
+
+  it("cut a rate off at its digits, so 0.896 of a rate is not printed as the 0.9 it misses", () => {
+    expect(cutOff(0.896, 2)).toBe("0.89");
+    expect(cutOff(0.9, 2)).toBe("0.90");
+    expect(cutOff(3.98 / 4, 2)).toBe("0.99");
   });
 });
