@@ -1,8 +1,9 @@
 "use client";
 
 import { LifeBuoy, X } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import type { HelpLine } from "@/config/help-line.shared";
+import { closeDisclosure, useDisclosureDismiss } from "@/components/ui/use-disclosure-dismiss";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { HelpWidgetContacts, type HelpContactLabels } from "./help-widget-contacts";
 
@@ -32,24 +33,7 @@ export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: Help
   const pressedRef = useRef(false);
   const headingId = useId();
 
-  useEffect(() => {
-    const close = (returnFocus: boolean) => closePanel(detailsRef.current, returnFocus);
-    const isOpen = () => detailsRef.current?.open === true;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.isComposing || !isOpen()) return;
-      // Focus goes back to the button only from inside the panel, not from elsewhere on the page.
-      close(detailsRef.current?.contains(document.activeElement) === true);
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (isOpen() && !detailsRef.current?.contains(event.target as Node)) close(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, []);
+  useDisclosureDismiss(detailsRef, { pressOutside: true });
 
   return (
     <aside aria-label={labels.region} className="fixed right-4 bottom-4 z-40">
@@ -91,7 +75,7 @@ export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: Help
             {hydrated && (
               <button
                 type="button"
-                onClick={() => closePanel(detailsRef.current, true)}
+                onClick={() => closeDisclosure(detailsRef.current, true)}
                 aria-label={labels.close}
                 className="btn-ghost -mt-1 -mr-1 p-2"
               >
@@ -105,10 +89,4 @@ export function HelpWidgetPanel({ help, labels }: { help: HelpLine; labels: Help
       </details>
     </aside>
   );
-}
-
-function closePanel(details: HTMLDetailsElement | null, returnFocus: boolean) {
-  if (!details) return;
-  details.open = false;
-  if (returnFocus) details.querySelector("summary")?.focus();
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { LinkList, type ListedLink } from "@/components/ui/link-list";
+import { closeDisclosure, useDisclosureDismiss } from "@/components/ui/use-disclosure-dismiss";
 
 type Props = {
   links: ListedLink[];
@@ -18,21 +19,7 @@ type Props = {
  */
 export function MobileMenu({ links, labels }: Props) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const close = () => {
-    if (detailsRef.current) detailsRef.current.open = false;
-  };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const details = detailsRef.current;
-      if (event.key !== "Escape" || event.isComposing || !details?.open) return;
-      const focusInside = details.contains(document.activeElement);
-      details.open = false;
-      // Focus goes back to the button only from inside the menu, not from elsewhere on the page.
-      if (focusInside) details.querySelector("summary")?.focus();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useDisclosureDismiss(detailsRef);
   return (
     // Opened before hydration, it carries an `open` the server did not render.
     <details ref={detailsRef} suppressHydrationWarning className="group/menu md:hidden">
@@ -50,7 +37,7 @@ export function MobileMenu({ links, labels }: Props) {
           links={links}
           className="flex flex-col px-4 py-2"
           linkClassName="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
-          onNavigate={close}
+          onNavigate={() => closeDisclosure(detailsRef.current, false)}
         />
       </nav>
     </details>

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/e2e/axe";
+import { helpToggle } from "../support/e2e/public-site";
 import { staticAndNoncePages, withoutPageScripts } from "../support/e2e/without-scripts";
 
 test("home renders in Dutch by default with the layout", async ({ page }) => {
@@ -142,7 +143,7 @@ test.describe("with JavaScript switched off", () => {
         hasText: "JavaScript staat uit",
       });
       await expect(notice, path).toContainText("een vragenlijst invullen");
-      await page.locator("aside details > summary", { hasText: "Hulp nodig?" }).click();
+      await helpToggle(page, "Hulp nodig?").click();
       await expect(page.getByRole("link", { name: /Bel gratis en anoniem/ })).toBeVisible();
     }
   });

@@ -4,7 +4,7 @@ import type { StudyList } from "@/lib/studies/schemas.shared";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
-import { e2eHelpLine } from "../support/e2e/public-site";
+import { e2eHelpLine, helpToggle } from "../support/e2e/public-site";
 import { staticAndNoncePages, withoutPageScripts } from "../support/e2e/without-scripts";
 
 const publicPaths = [
@@ -147,11 +147,6 @@ test.describe("quick exit", () => {
     await expectLeftTheSite(page);
   });
 });
-
-/** The help widget's toggle: a native disclosure's summary, which works without scripts. */
-function helpToggle(page: Page, name: string) {
-  return page.locator("aside details > summary", { hasText: name });
-}
 
 test.describe("help widget", () => {
   test("opens and closes by keyboard at 320 px, with focus managed", async ({ page }) => {

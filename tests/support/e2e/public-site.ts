@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+
 /**
  * The help line the e2e build is configured with (playwright.config.ts passes it to the server,
  * and .ci/run to its build step). The quick exit keeps its default address.
@@ -14,3 +16,8 @@ export const e2eHelpEnv = {
   HELP_CHAT_URL: e2eHelpLine.chatUrl,
   HELP_WEBSITE_URL: e2eHelpLine.websiteUrl,
 };
+
+/** The help widget's toggle: a native disclosure's summary, which works without scripts. */
+export function helpToggle(page: Page, name: string) {
+  return page.locator("aside details > summary", { hasText: name });
+}
