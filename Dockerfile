@@ -11,8 +11,9 @@ ARG NODE_VERSION=24
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci applies them afterwards (postinstall: patch-package): fixes to the Postgres driver, see
-# docs/database.md, and to Next.js's page ETags, see docs/pages-and-texts.md.
+# npm ci applies them afterwards (postinstall: patch-package): fixes to the Postgres driver and
+# Drizzle, see docs/database.md, and to Next.js's page ETags and Vary header, see
+# docs/pages-and-texts.md.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 

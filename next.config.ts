@@ -29,7 +29,10 @@ const securityHeaders = [
 ];
 
 // Page paths only: not the API, Next's assets, the internal locale segment or files with a dot.
-const PAGE = "/:path((?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*)";
+const PAGE_PATTERN = "(?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*";
+const PAGE = `/:path(${PAGE_PATTERN})`;
+// The same paths, "/" included; unnamed, so Next copies the rule's header as it is.
+const ANY_PAGE = `/(${PAGE_PATTERN})`;
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -69,6 +72,10 @@ const nextConfig: NextConfig = {
       { source: NONCE_PAGE_SOURCE, headers: securityHeaders },
       // Files served from the database get their own, stricter policy. Next lets a header set
       // here win over the same header from a route, and a later rule over an earlier one.
+      // A page's language comes from the NEXT_LOCALE cookie (the rewrites below), and Next marks
+      // prerendered pages as cacheable by shared caches (`s-maxage`) without saying so: a CDN or
+      // caching proxy in front would otherwise keep the first visitor's language for everyone.
+      { source: ANY_PAGE, headers: [{ key: "Vary", value: "Cookie" }] },
       ...FILE_PATH_SOURCES.map((source) => ({
         source,
         headers: [{ key: "Content-Security-Policy", value: FILE_CSP }],

@@ -48,6 +48,7 @@ import { siteRouting } from "./site-routing";
 import { profileMarkdown, waitForProfile } from "./profile";
 import { builtAppUrl } from "../scripts/built-app-url";
 import { fmt, pct, times } from "./format";
+import { currentRuntimeLine } from "./runtime";
 
 const DURATION = Number(process.env.BENCH_DURATION_MS ?? 8000);
 const WARMUP = 2000;
@@ -87,7 +88,7 @@ function rawTable(rows: Row[]): string {
 
 function machine(): string {
   const cpu = os.cpus()[0]?.model ?? "unknown";
-  return `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  return `${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${currentRuntimeLine()}`;
 }
 
 function measuredLine(command: string): string {
@@ -560,7 +561,7 @@ async function runMessages() {
   writeSection(
     "BENCHMARKS.md",
     "Panel message delivery",
-    `Measured by \`npm run bench -- messages\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}. Sender processes, the fake provider and the database share the machine. Load: ${load}. 100 requests at 4 a second cannot take less than 24.75 s; "busiest second" is the most requests the provider saw within any 1,000 ms, where 5 means one request arrived a millisecond or so late (the provider allows 5).
+    `Measured by \`npm run bench -- messages\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), ${currentRuntimeLine()}. Sender processes, the fake provider and the database share the machine. Load: ${load}. 100 requests at 4 a second cannot take less than 24.75 s; "busiest second" is the most requests the provider saw within any 1,000 ms, where 5 means one request arrived a millisecond or so late (the provider allows 5).
 
 ${lines.map((n) => `- ${n}`).join("\n")}
 
@@ -643,7 +644,7 @@ async function runExport() {
   writeSection(
     "BENCHMARKS.md",
     "Responses export",
-    `Measured by \`npm run bench -- export\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), Node ${process.version}, against the production build (standalone \`node server.js\`, and \`next start\`). Each response answers ten questions (four open answers of about 120 characters, four multiple choice, one scale). Time is to the last byte of the download. Memory is the server process's resident set, sampled every 20 ms during each export; each export runs on a freshly started server, and "idle" is its resident set after one export of 100 responses has loaded the route. The JavaScript heap figures are the server's own \`--trace-gc\` lines during the export: "live after full GC" is the largest heap left after a mark-compact (what is really held), "committed" the most V8 kept reserved. "Slowest /api/health" is the slowest of the health checks asked every 100 ms during that export. Every CSV is counted line by line to check it is complete. Client, server and database share the machine (and, here, other work).
+    `Measured by \`npm run bench -- export\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), ${currentRuntimeLine()}, against the production build (standalone \`node server.js\`, and \`next start\`). Each response answers ten questions (four open answers of about 120 characters, four multiple choice, one scale). Time is to the last byte of the download. Memory is the server process's resident set, sampled every 20 ms during each export; each export runs on a freshly started server, and "idle" is its resident set after one export of 100 responses has loaded the route. The JavaScript heap figures are the server's own \`--trace-gc\` lines during the export: "live after full GC" is the largest heap left after a mark-compact (what is really held), "committed" the most V8 kept reserved. "Slowest /api/health" is the slowest of the health checks asked every 100 ms during that export. Every CSV is counted line by line to check it is complete. Client, server and database share the machine (and, here, other work).
 
 ${lines.map((n) => `- ${n}`).join("\n")}
 
@@ -698,6 +699,7 @@ async function main() {
   const args = process.argv.slice(2);
   // Compares two files: needs no build.
   if (args[0] === "heap-diff") return console.log(heapDiff(args[1], args[2]));
+  console.log(`Servers run on ${currentRuntimeLine()}.`);
   if (args.includes("messages")) return runMessages();
   if (args.includes("members")) return runMembers();
   if (args.includes("export")) {

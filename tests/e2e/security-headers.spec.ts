@@ -68,6 +68,29 @@ test.describe("headers on every page type", () => {
     }
   });
 
+  test("public pages say they vary with the language cookie; their scripts do not", async ({
+    request,
+  }) => {
+    const varyOf = (res: { headers(): Record<string, string> }) =>
+      (res.headers()["vary"] ?? "").split(/,\s*/).map((v) => v.toLowerCase());
+    for (const path of ["/", "/research", "/news"]) {
+      const dutch = await request.get(path);
+      const english = await request.get(path, { headers: { cookie: "NEXT_LOCALE=en" } });
+      expect([dutch.status(), english.status()], path).toEqual([200, 200]);
+      // One address, two documents: a shared cache must key its copies on the cookie.
+      expect(await dutch.text(), path).toContain('<html lang="nl"');
+      expect(await english.text(), path).toContain('<html lang="en"');
+      expect(varyOf(dutch), path).toContain("cookie");
+      expect(varyOf(english), path).toContain("cookie");
+    }
+    const html = await (await request.get("/")).text();
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await request.get(script!);
+    expect(asset.status()).toBe(200);
+    expect(varyOf(asset)).not.toContain("cookie");
+  });
+
   test("portal pages: a fresh nonce policy per request, and no static one beside it", async () => {
     const seen = new Set<string>();
     for (const path of ["/admin/studies", "/admin/panel", "/account", "/admin/studies"]) {

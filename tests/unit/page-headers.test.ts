@@ -63,6 +63,24 @@ describe("next.config.ts headers", () => {
     },
   );
 
+  it.each(["/", "/research", "/news/een-bericht", "/my-answers", "/admin/studies", "/study/12"])(
+    "page %s: Vary: Cookie, since the language cookie chooses what it shows",
+    async (path) => {
+      expect((await configHeaders(path)).get("vary")).toEqual(["Cookie"]);
+    },
+  );
+
+  it.each([
+    "/api/whoami",
+    "/api",
+    "/_next/static/chunks/main.js",
+    "/robots.txt",
+    "/.well-known/security.txt",
+    "/icon.svg",
+  ])("%s: no Vary on the cookie, so caches keep one copy", async (path) => {
+    expect((await configHeaders(path)).has("vary")).toBe(false);
+  });
+
   const samplePaths = [
     "/",
     "/research",
