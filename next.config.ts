@@ -31,7 +31,8 @@ const securityHeaders = [
 // Page paths only: not the API, Next's assets, the internal locale segment or files with a dot.
 const PAGE_PATTERN = "(?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*";
 const PAGE = `/:path(${PAGE_PATTERN})`;
-// The same paths, "/" included; unnamed, so Next copies the rule's header as it is.
+// The same paths as a header rule's source: without a named parameter, as every header rule here
+// is (Next would otherwise try to fill parameters into the rule's header values per request).
 const ANY_PAGE = `/(${PAGE_PATTERN})`;
 
 const nextConfig: NextConfig = {
@@ -70,12 +71,13 @@ const nextConfig: NextConfig = {
       // policy, two CSP headers would both be enforced, and the static one allows inline scripts.
       { source: STATIC_CSP_SOURCE, headers: [...securityHeaders, staticCsp] },
       { source: NONCE_PAGE_SOURCE, headers: securityHeaders },
-      // Files served from the database get their own, stricter policy. Next lets a header set
-      // here win over the same header from a route, and a later rule over an earlier one.
       // A page's language comes from the NEXT_LOCALE cookie (the rewrites below), and Next marks
       // prerendered pages as cacheable by shared caches (`s-maxage`) without saying so: a CDN or
       // caching proxy in front would otherwise keep the first visitor's language for everyone.
+      // Next's page template keeps this beside its own Vary (patches/next+16.4.6.patch).
       { source: ANY_PAGE, headers: [{ key: "Vary", value: "Cookie" }] },
+      // Files served from the database get their own, stricter policy. Next lets a header set
+      // here win over the same header from a route, and a later rule over an earlier one.
       ...FILE_PATH_SOURCES.map((source) => ({
         source,
         headers: [{ key: "Content-Security-Policy", value: FILE_CSP }],

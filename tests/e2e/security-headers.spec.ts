@@ -80,9 +80,19 @@ test.describe("headers on every page type", () => {
       // One address, two documents: a shared cache must key its copies on the cookie.
       expect(await dutch.text(), path).toContain('<html lang="nl"');
       expect(await english.text(), path).toContain('<html lang="en"');
-      expect(varyOf(dutch), path).toContain("cookie");
-      expect(varyOf(english), path).toContain("cookie");
+      for (const vary of [varyOf(dutch), varyOf(english)]) {
+        expect(vary, path).toContain("cookie");
+        // Next's own names stay beside it (its client tells RSC answers from pages by them),
+        // each name once.
+        expect(vary, path).toEqual(expect.arrayContaining(["rsc", "next-router-state-tree"]));
+        expect(new Set(vary).size, path).toBe(vary.length);
+      }
     }
+    // A page's RSC data, as the browser's router asks for it, varies with the cookie as well.
+    const rsc = await request.get("/news", { headers: { rsc: "1" } });
+    expect(rsc.status()).toBe(200);
+    expect(rsc.headers()["content-type"]).toContain("text/x-component");
+    expect(varyOf(rsc)).toEqual(expect.arrayContaining(["cookie", "rsc"]));
     const html = await (await request.get("/")).text();
     const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
