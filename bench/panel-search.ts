@@ -6,6 +6,7 @@ import { installDatabase, openPglite, openPostgres, type Database } from "@/db/c
 import { listPanelUsers, searchPanelUsers } from "@/lib/panel/list";
 import type { PanelUserStatus } from "@/lib/panel/schemas.shared";
 import { benchUrl, postgresReachable, prepareDatabase } from "./database";
+import { cutOff } from "./format";
 
 const MEMBERS = 100_000;
 const RUNS = 25;
@@ -49,7 +50,7 @@ async function measure(label: string, database: Database): Promise<string[]> {
     );
   }
   const lines = [
-    `Search by address, ${MEMBERS.toLocaleString("en")} members, ${label} (median of ${RUNS}): ${median(searches).toFixed(2)} ms (budget < 5 ms).`,
+    `Search by address, ${MEMBERS.toLocaleString("en")} members, ${label} (median of ${RUNS}): ${cutOff(median(searches), 2)} ms (budget < 5 ms).`,
   ];
   for (const status of ["verified", "unverified", "bounced"] as PanelUserStatus[]) {
     const first = await listPanelUsers(1, PER_PAGE, status);
@@ -70,7 +71,7 @@ async function measure(label: string, database: Database): Promise<string[]> {
       parts.push(`page ${page}: ${median(times).toFixed(1)} ms`);
     }
     lines.push(
-      `List filtered to ${status} (${first.meta.total_items.toLocaleString("en")} members, ${PER_PAGE} a page), ${label} (median of ${RUNS}): ${parts.join(", ")}; worst median ${worst.toFixed(1)} ms (budget < 20 ms).`,
+      `List filtered to ${status} (${first.meta.total_items.toLocaleString("en")} members, ${PER_PAGE} a page), ${label} (median of ${RUNS}): ${parts.join(", ")}; worst median ${cutOff(worst, 1)} ms (budget < 20 ms).`,
     );
   }
   return lines;

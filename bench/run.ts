@@ -557,11 +557,10 @@ async function runMessages() {
     result: { notes: lines, rows: results },
     load,
   } = await measureUnderLoad(benchMessages);
-  const cpu = os.cpus()[0]?.model ?? "unknown";
   writeSection(
     "BENCHMARKS.md",
     "Panel message delivery",
-    `Measured by \`npm run bench -- messages\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), ${currentRuntimeLine()}. Sender processes, the fake provider and the database share the machine. Load: ${load}. 100 requests at 4 a second cannot take less than 24.75 s; "busiest second" is the most requests the provider saw within any 1,000 ms, where 5 means one request arrived a millisecond or so late (the provider allows 5).
+    `Measured by \`npm run bench -- messages\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}. Sender processes, the fake provider and the database share the machine. Load: ${load}. 100 requests at 4 a second cannot take less than 24.75 s; "busiest second" is the most requests the provider saw within any 1,000 ms, where 5 means one request arrived a millisecond or so late (the provider allows 5).
 
 ${lines.map((n) => `- ${n}`).join("\n")}
 
@@ -601,7 +600,6 @@ async function runExport() {
   const backends: Backend[] = ["pglite"];
   if (await postgresReachable()) backends.push("postgres");
   const results = await benchExport(backends);
-  const cpu = os.cpus()[0]?.model ?? "unknown";
   const label = (b: Backend) => (b === "pglite" ? "Embedded PGlite" : "Postgres");
   const budget = (ok: boolean) => (ok ? "met" : "MISSED");
   const mb = (n: number | null) => (n === null ? "–" : `${n.toFixed(0)} MB`);
@@ -644,7 +642,7 @@ async function runExport() {
   writeSection(
     "BENCHMARKS.md",
     "Responses export",
-    `Measured by \`npm run bench -- export\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${cpu}), ${currentRuntimeLine()}, against the production build (standalone \`node server.js\`, and \`next start\`). Each response answers ten questions (four open answers of about 120 characters, four multiple choice, one scale). Time is to the last byte of the download. Memory is the server process's resident set, sampled every 20 ms during each export; each export runs on a freshly started server, and "idle" is its resident set after one export of 100 responses has loaded the route. The JavaScript heap figures are the server's own \`--trace-gc\` lines during the export: "live after full GC" is the largest heap left after a mark-compact (what is really held), "committed" the most V8 kept reserved. "Slowest /api/health" is the slowest of the health checks asked every 100 ms during that export. Every CSV is counted line by line to check it is complete. Client, server and database share the machine (and, here, other work).
+    `Measured by \`npm run bench -- export\` on ${new Date().toISOString().slice(0, 10)}: ${machine()}, against the production build (standalone \`node server.js\`, and \`next start\`). Each response answers ten questions (four open answers of about 120 characters, four multiple choice, one scale). Time is to the last byte of the download. Memory is the server process's resident set, sampled every 20 ms during each export; each export runs on a freshly started server, and "idle" is its resident set after one export of 100 responses has loaded the route. The JavaScript heap figures are the server's own \`--trace-gc\` lines during the export: "live after full GC" is the largest heap left after a mark-compact (what is really held), "committed" the most V8 kept reserved. "Slowest /api/health" is the slowest of the health checks asked every 100 ms during that export. Every CSV is counted line by line to check it is complete. Client, server and database share the machine (and, here, other work).
 
 ${lines.map((n) => `- ${n}`).join("\n")}
 

@@ -34,6 +34,7 @@ import {
   type Tally,
 } from "./soak-clients";
 import { answersFor } from "./survey-answers";
+import { roundUp } from "./format";
 
 const DURATION = Number(process.env.SOAK_DURATION_MS ?? 600_000);
 const WARMUP = Number(process.env.SOAK_WARMUP_MS ?? Math.min(60_000, DURATION / 4));
@@ -363,7 +364,7 @@ function outcomesTable(tally: Tally): string {
 
 function memoryTable(ports: number[], before: Memory[], after: Memory[]): string {
   const change = (a: number, b: number) =>
-    `${b >= a ? "+" : "−"}${(Math.abs(b / a - 1) * 100).toFixed(1)} %`;
+    `${b >= a ? "+" : "−"}${roundUp(Math.abs(b / a - 1) * 100, 1)} %`;
   const flat = (a: number, b: number) => Math.abs(b - a) <= FLAT_SHARE * a;
   return [
     "| instance | after warm-up: RSS / heap used | at the end: RSS / heap used | change: RSS / heap used | flat (within 10 %) |",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cutOff, pct, times } from "@/bench/format";
+import { cutOff, pct, roundUp, times } from "@/bench/format";
 
 /** A ratio beside a budget: what the bench prints must never read as met when it is not. */
 describe("the bench's percentages", () => {
@@ -46,5 +46,36 @@ describe("the bench's percentages", () => {
     expect(cutOff(0.896, 2)).toBe("0.89");
     expect(cutOff(0.9, 2)).toBe("0.90");
     expect(cutOff(3.98 / 4, 2)).toBe("0.99");
+  });
+
+  it("round a change up, so memory that grew 10.04 % does not print as within 10 %", () => {
+    expect(roundUp(10.04, 1)).toBe("10.1");
+    expect(roundUp(10, 1)).toBe("10.0");
+    expect(roundUp(0, 1)).toBe("0.0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (a, b) => {
+          // a / b percent beside a budget of at most 10 %.
+          expect(Number(roundUp(a / b, 1)) <= 10).toBe(a <= 10 * b);
+        },
+      ),
+    );
+  });
+
+  it("cut a time off beside a strict budget, so 19.96 ms reads as the under 20 ms it is", () => {
+    expect(cutOff(19.96, 1)).toBe("19.9");
+    expect(cutOff(20, 1)).toBe("20.0");
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (a, b) => {
+          // a / b milliseconds beside a budget of under 20 ms.
+          expect(Number(cutOff(a / b, 1)) < 20).toBe(a < 20 * b);
+        },
+      ),
+    );
   });
 });
