@@ -5,7 +5,7 @@ import { isLeaving } from "@/components/public/leaving";
 import { QuickExitLink } from "@/components/public/quick-exit-link";
 import { QUICK_EXIT_CHANNEL, QUICK_EXIT_SELECTOR } from "@/lib/quick-exit/script.shared";
 import { SurveyDone } from "@/components/survey/survey-done";
-import { resetLeaving, runQuickExitScript } from "../support/quick-exit";
+import { forgetEscapes, resetLeaving, runQuickExitScript } from "../support/quick-exit";
 import { renderIntl } from "../support/render-intl";
 
 // An address that answers nothing: the page is left, where it lands does not matter here.
@@ -23,6 +23,8 @@ let otherTab: BroadcastChannel;
 beforeAll(runQuickExitScript);
 beforeEach(() => {
   resetLeaving();
+  // Before the other tab listens: forgetting leaves the page, and says so to the open tabs.
+  forgetEscapes();
   otherTab = new BroadcastChannel(QUICK_EXIT_CHANNEL);
 });
 afterEach(() => otherTab.close());

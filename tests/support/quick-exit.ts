@@ -1,3 +1,4 @@
+import { isLeaving } from "@/components/public/leaving";
 import { LEAVING_ATTRIBUTE, QUICK_EXIT_SCRIPT } from "@/lib/quick-exit/script.shared";
 
 /**
@@ -13,4 +14,25 @@ export function runQuickExitScript(): void {
 export function resetLeaving(): void {
   document.documentElement.removeAttribute(LEAVING_ATTRIBUTE);
   document.documentElement.style.visibility = "";
+}
+
+/**
+ * Makes the script forget an Escape that did not leave. It keeps that press's time for the next
+ * press for the document's lifetime, and runs once per file, so a press in one test would pair
+ * with the next test's first; a time read from a faked clock (which starts at 0 and runs far
+ * ahead of the real one) even makes the next real press leave at once. Leaving clears it: with
+ * a bare control on the page, Escape is pressed until the page leaves (at most twice), then the
+ * control goes and the page is made as it was. Call it before any other tab listens: the
+ * script tells the open tabs that it left.
+ */
+export function forgetEscapes(): void {
+  const control = document.createElement("a");
+  control.dataset.quickExit = "";
+  control.href = "http://127.0.0.1:9/forget";
+  document.body.append(control);
+  const press = () => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+  press();
+  if (!isLeaving()) press();
+  control.remove();
+  resetLeaving();
 }
