@@ -3,6 +3,7 @@ import { cookieFrom } from "../support/http";
 import { account } from "../support/auth";
 import { startInstance, request, type Instance } from "../support/robustness/instances";
 import { databaseUrl, onPostgres } from "../support/robustness/postgres";
+import { roomInWindow } from "../support/rate-window";
 
 /**
  * Two app instances (separate processes, as behind a load balancer) sharing one Postgres:
@@ -51,6 +52,7 @@ describe.runIf(onPostgres)("two instances on one Postgres", () => {
   });
 
   it("the sign-in limit per address counts attempts on both instances together", async () => {
+    await roomInWindow(15 * 60, 30);
     const { email } = await account();
     const statuses: number[] = [];
     // Five wrong passwords per address in 15 minutes; alternate instances and client addresses.
@@ -66,6 +68,7 @@ describe.runIf(onPostgres)("two instances on one Postgres", () => {
   });
 
   it("the sign-up limit per address counts requests on both instances together", async () => {
+    await roomInWindow(60 * 60, 30);
     const statuses: number[] = [];
     for (let n = 0; n < 6; n++) {
       const res = await request(n % 2 === 0 ? a : b, "POST", "/api/panel_user", {
@@ -78,6 +81,7 @@ describe.runIf(onPostgres)("two instances on one Postgres", () => {
   });
 
   it("a per-client limit counts one client's requests on both instances together", async () => {
+    await roomInWindow(15 * 60, 30);
     // Token look-ups: 30 per client in 15 minutes, from one address, split over the instances.
     const statuses: number[] = [];
     for (let n = 0; n < 31; n++) {
