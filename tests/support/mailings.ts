@@ -117,9 +117,10 @@ export async function waitFor(
   timeoutMs = 20_000,
   what = "condition",
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  // A monotonic clock: a test may have stopped Date (tests/support/rate-window.ts).
+  const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

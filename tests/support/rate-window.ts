@@ -7,28 +7,22 @@ import { onTestFinished, vi } from "vitest";
  * test's tries in one window.
  */
 
-const HOUR_MS = 3_600_000;
-
-/** The start of the next hour: every window of a minute, 10, 15 or 60 minutes begins there. */
-function nextHourStart(now = Date.now()): Date {
-  return new Date((Math.floor(now / HOUR_MS) + 1) * HOUR_MS);
-}
-
 /**
  * For a test whose requests run in this process: fakes Date alone (timers stay real) and stops
- * it at the start of the next hour, until the test ends. Every window has just begun and the
- * clock does not move, so all the test's tries count in one window, and Retry-After is the
- * window's whole length. The clock stays within an hour of the real one, so fixtures that open
- * and close by the real date are still open.
+ * it where it is, until the test ends. The clock does not move, so all the test's tries count in
+ * the window they started in, however long they take. It is stopped at the real time rather
+ * than at a window's start: the database's own clock goes on, and a session or link made now
+ * must not look as if it came from the future or the past (a clock an hour ahead made a fresh
+ * session look idle for that hour).
  */
 export function countInOneWindow(): Date {
-  const start = nextHourStart();
+  const now = new Date();
   vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(start);
+  vi.setSystemTime(now);
   onTestFinished(() => {
     vi.useRealTimers();
   });
-  return start;
+  return now;
 }
 
 /**
