@@ -136,12 +136,14 @@ describe.runIf(onPostgres)("a scheduled message with two instances and the cron 
     expect(await deliveriesOf(id)).toHaveLength(MEMBERS);
   }, 180_000);
 
-  it("is not sent at all when cancelled a second before its time", async () => {
+  it("is not sent at all when cancelled just before its time", async () => {
     if (instances.length === 0) instances = await startBoth();
     const id = await scheduledDraft(instances[1], "Op het laatst geannuleerd");
-    await dueIn(id, 3);
+    await dueIn(id, 5);
     const due = (await messageRow(id)).scheduledFor!;
-    while ((await msUntilDue(id)) > 1000) await new Promise((r) => setTimeout(r, 20));
+    // Two and a half seconds before: the cancel goes to another process over HTTP, and on a
+    // machine with both cores busy that has taken more than the one second this once allowed.
+    while ((await msUntilDue(id)) > 2500) await new Promise((r) => setTimeout(r, 20));
     const cancelled = await request(instances[0], "POST", `/api/panel_message/${id}/cancel`, {
       body: {},
       cookie: admin,

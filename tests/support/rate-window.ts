@@ -1,4 +1,4 @@
-import { onTestFinished, vi } from "vitest";
+import { stopClock } from "./clock";
 
 /*
  * The rate limiter counts in fixed windows aligned to the clock (1, 10, 15 and 60 minutes here).
@@ -8,21 +8,12 @@ import { onTestFinished, vi } from "vitest";
  */
 
 /**
- * For a test whose requests run in this process: fakes Date alone (timers stay real) and stops
- * it where it is, until the test ends. The clock does not move, so all the test's tries count in
- * the window they started in, however long they take. It is stopped at the real time rather
- * than at a window's start: the database's own clock goes on, and a session or link made now
- * must not look as if it came from the future or the past (a clock an hour ahead made a fresh
- * session look idle for that hour).
+ * For a test whose requests run in this process: stops Date where it is until the test ends
+ * (clock.ts), so all the test's tries count in the window they started in, however long they
+ * take.
  */
 export function countInOneWindow(): Date {
-  const now = new Date();
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-  onTestFinished(() => {
-    vi.useRealTimers();
-  });
-  return now;
+  return stopClock();
 }
 
 /**

@@ -7,6 +7,7 @@ import { panelMail } from "@/lib/mail/panel-mail";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
 import { insertMember, linksIn, memberByEmail, nextIp, signUp } from "../../support/panel";
+import { stopClock } from "../../support/clock";
 
 const FROM = "Onderzoekspanel <panel@example.org>";
 let fake: FakeResend;
@@ -149,6 +150,8 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
   });
 
   it("reports the provider's rate-limit headers, and a 429 with the time to wait", async () => {
+    // The fake counts arrivals in a one-second window: all three must land in one.
+    stopClock();
     fake.configure({ requestsPerSecond: 2 });
     const first = await transport().sendBatch([plainMail]);
     expect(first.rateLimit).toEqual({ limit: 2, remaining: 1, resetSeconds: 1 });

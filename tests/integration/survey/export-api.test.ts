@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/study/[id]/responses/export/route";
@@ -12,6 +13,7 @@ import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import { APP_ORIGIN, call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
+import { stopClock } from "../../support/clock";
 import { insertStudyWithSurvey, nextIp, sampleSteps } from "../../support/survey";
 
 let staff: string;
@@ -151,6 +153,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+// The file is named by the day of the request, on the clock the tests stop (stopClock).
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe("GET /api/study/{id}/responses/export", () => {
@@ -189,6 +192,7 @@ describe("GET /api/study/{id}/responses/export", () => {
   });
 
   it("streams an xlsx with the responses, retired columns and the codebook", async () => {
+    stopClock();
     const { studyId } = await studyWithHistory();
     const res = await exportRequest(studyId);
     expect(res.status).toBe(200);
@@ -212,9 +216,13 @@ describe("GET /api/study/{id}/responses/export", () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     // Not the database's ids.
     const db = await getDb();
-    const stored = await db.select({ id: surveyResponses.id }).from(surveyResponses);
+    const stored = await db
+      .select({ id: surveyResponses.id, submittedOn: surveyResponses.submittedOn })
+      .from(surveyResponses)
+      .where(eq(surveyResponses.studyId, studyId));
     expect(stored.map((r) => r.id)).not.toContain(ids[0]);
-    for (const r of data) expect(r[1]).toBe(today());
+    // The day each was stored, by the database's clock (its `current_date`).
+    expect(data.map((r) => r[1]).sort()).toEqual(stored.map((r) => r.submittedOn).sort());
 
     const byStory = new Map(data.map((r) => [r[2], r.slice(2)]));
     expect(byStory.get(`'=HYPERLINK("http://evil","x")`)).toEqual([
@@ -345,6 +353,7 @@ describe("GET /api/study/{id}/responses/export", () => {
   });
 
   it("gives the same table as CSV: UTF-8 with BOM, quoted where needed, escaped", async () => {
+    stopClock();
     const { studyId } = await studyWithHistory();
     const res = await exportRequest(studyId, "?format=csv");
     expect(res.status).toBe(200);
@@ -388,6 +397,7 @@ describe("GET /api/study/{id}/responses/export", () => {
   });
 
   it("names the file after a non-ASCII study name, safely", async () => {
+    stopClock();
     const { studyId } = await insertStudyWithSurvey({ name: 'Grenzen — één "studie" / 2026' });
     const res = await exportRequest(studyId);
     expect(res.status).toBe(200);

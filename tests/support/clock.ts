@@ -1,0 +1,19 @@
+import { onTestFinished, vi } from "vitest";
+
+/**
+ * Fakes Date alone (timers stay real) and stops it where it is, until the test ends, so what a
+ * test computes from "now" cannot change between the request and its assertion: a rate-limit
+ * window, the day in a file name. It stops at the real time rather than at a chosen one: the
+ * database's own clock goes on, and a session or link made earlier on real time must not look
+ * as if it came from the future or the past (a clock an hour ahead made a fresh session look
+ * idle for that hour).
+ */
+export function stopClock(): Date {
+  const now = new Date();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(now);
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return now;
+}
