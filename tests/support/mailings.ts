@@ -117,7 +117,7 @@ export async function waitFor(
   timeoutMs = 20_000,
   what = "condition",
 ): Promise<void> {
-  // A monotonic clock: a test may have stopped Date (tests/support/rate-window.ts).
+  // A monotonic clock: a test may have stopped Date (tests/support/clock.ts).
   const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
