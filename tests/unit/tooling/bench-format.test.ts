@@ -2,6 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutOff, pct, roundUp, times } from "@/bench/format";
 
+/**
+ * A figure as the fraction a / b of two integers, so a property can say exactly, in integers,
+ * whether it meets a budget.
+ */
+const FRACTION = [fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 1000 })] as const;
+
 /** A ratio beside a budget: what the bench prints must never read as met when it is not. */
 describe("the bench's percentages", () => {
   it("cut off rather than round, so a ratio just under a budget does not print as it", () => {
@@ -52,30 +58,22 @@ describe("the bench's percentages", () => {
     expect(roundUp(10.04, 1)).toBe("10.1");
     expect(roundUp(10, 1)).toBe("10.0");
     expect(roundUp(0, 1)).toBe("0.0");
+    // a / b percent beside a budget of at most 10 %.
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 100_000 }),
-        fc.integer({ min: 1, max: 1000 }),
-        (a, b) => {
-          // a / b percent beside a budget of at most 10 %.
-          expect(Number(roundUp(a / b, 1)) <= 10).toBe(a <= 10 * b);
-        },
-      ),
+      fc.property(...FRACTION, (a, b) => {
+        expect(Number(roundUp(a / b, 1)) <= 10).toBe(a <= 10 * b);
+      }),
     );
   });
 
   it("cut a time off beside a strict budget, so 19.96 ms reads as the under 20 ms it is", () => {
     expect(cutOff(19.96, 1)).toBe("19.9");
     expect(cutOff(20, 1)).toBe("20.0");
+    // a / b milliseconds beside a budget of under 20 ms.
     fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 100_000 }),
-        fc.integer({ min: 1, max: 1000 }),
-        (a, b) => {
-          // a / b milliseconds beside a budget of under 20 ms.
-          expect(Number(cutOff(a / b, 1)) < 20).toBe(a < 20 * b);
-        },
-      ),
+      fc.property(...FRACTION, (a, b) => {
+        expect(Number(cutOff(a / b, 1)) < 20).toBe(a < 20 * b);
+      }),
     );
   });
 });
