@@ -1,20 +1,9 @@
-import { stopClock } from "./clock";
-
 /*
  * The rate limiter counts in fixed windows aligned to the clock (1, 10, 15 and 60 minutes here).
  * A test that counts up to a limit on the real clock fails whenever its tries straddle a window's
- * end: the count starts again halfway and the expected 429 never comes. These helpers keep a
- * test's tries in one window.
+ * end: the count starts again halfway and the expected 429 never comes. A test whose requests
+ * run in this process stops its clock (stopClock, clock.ts); this is for the others.
  */
-
-/**
- * For a test whose requests run in this process: stops Date where it is until the test ends
- * (clock.ts), so all the test's tries count in the window they started in, however long they
- * take.
- */
-export function countInOneWindow(): Date {
-  return stopClock();
-}
 
 /**
  * For requests answered by other processes, whose clock cannot be faked: when the current window

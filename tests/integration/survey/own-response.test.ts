@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { studies, surveyResponses } from "@/db/schema";
 import { call } from "../../support/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
-import { countInOneWindow } from "../../support/rate-window";
+import { stopClock } from "../../support/clock";
 
 async function submitted(o: { name?: string } = {}) {
   const { studyId, surveyUuid } = await insertStudyWithSurvey({ name: o.name ?? "Lookup study" });
@@ -109,7 +109,7 @@ describe("POST /api/survey/response/lookup", () => {
   });
 
   it("limits look-ups per client with 429 code 23", async () => {
-    countInOneWindow();
+    stopClock();
     const ip = "198.18.1.30";
     for (let i = 0; i < 30; i++)
       expect((await lookup({ token: `guess${i}` }, ip)).status).toBe(404);

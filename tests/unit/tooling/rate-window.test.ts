@@ -1,24 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { countInOneWindow, roomInWindow } from "../../support/rate-window";
+import { roomInWindow } from "../../support/rate-window";
 
 const realNow = () => performance.timeOrigin + performance.now();
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe("countInOneWindow", () => {
-  it("stops Date at the real time, and it stays there while real timers run", async () => {
-    const before = realNow();
-    const stopped = countInOneWindow();
-    expect(Math.abs(stopped.getTime() - before)).toBeLessThan(1000);
-    expect(Date.now()).toBe(stopped.getTime());
-    expect(new Date().getTime()).toBe(stopped.getTime());
-    await pause(30);
-    expect(Date.now()).toBe(stopped.getTime());
-  });
-
-  it("gives the real clock back when the test ends", () => {
-    expect(Math.abs(Date.now() - realNow())).toBeLessThan(1000);
-  });
-});
 
 describe("roomInWindow", () => {
   it("goes on at once when the window has room left", async () => {
