@@ -85,12 +85,9 @@ const nextConfig: NextConfig = {
     ];
   },
   async redirects() {
-    return [
-      // The locale segment is internal: a visible /nl/... or /en/... goes to the bare path.
-      { source: "/:locale(nl|en)", destination: "/", permanent: false },
-      { source: "/:locale(nl|en)/:path*", destination: "/:path*", permanent: false },
-      { source: "/home", destination: "/", permanent: false },
-    ];
+    // The locale segment is internal: proxy.ts sends a visible /nl/... or /en/... to the bare
+    // path, storing the language it names, which a redirect rule here could not.
+    return [{ source: "/home", destination: "/", permanent: false }];
   },
   async rewrites() {
     // The language lives in a cookie, so URLs carry no locale. Both languages are prerendered;

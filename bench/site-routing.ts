@@ -4,9 +4,10 @@ import { fileURLToPath } from "node:url";
 
 /**
  * This site's routing as its production server runs it: the header, redirect and rewrite rules
- * (the security headers and the CSP on every page, the redirects of a visible locale, the cookie
- * rewrite that serves a URL without a locale from the `[locale]` pages: next.config.ts), and the
- * paths its proxy runs on (proxy.ts), which Next.js tries on every request.
+ * (the security headers and the CSP on every page, the cookie rewrite that serves a URL without
+ * a locale from the `[locale]` pages: next.config.ts), and the paths its proxy runs on (the
+ * portal's pages and addresses that name a language: proxy.ts), which Next.js tries on every
+ * request.
  */
 export type SiteRouting = {
   headers: unknown[];

@@ -1,12 +1,27 @@
 "use client";
 
+import type { MouseEvent } from "react";
+import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { locales, type Locale } from "@/lib/i18n/locales.shared";
+import { localePath } from "@/lib/i18n/visible-locale.shared";
 import { persistLocale } from "@/lib/i18n/persist-locale.shared";
 
+/**
+ * Links, so that a language can be chosen before the page's scripts have loaded or without
+ * them: `/en/<this page>` stores the language and comes back here (proxy.ts). With scripts, a
+ * plain press stores it in the browser and reloads instead, which keeps the query string and
+ * saves a round trip; a press that opens a new tab or window is left to the browser.
+ */
 export function LanguageSwitcher({ current }: { current: string }) {
   const t = useTranslations("common.language");
-  const choose = (locale: Locale) => {
+  // The prerendered page's own path (`/nl/research`) on the server, the address in the browser.
+  const pathname = usePathname();
+  const choose = (event: MouseEvent<HTMLAnchorElement>, locale: Locale) => {
+    const plainPress =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!plainPress) return;
+    event.preventDefault();
     if (locale === current) return;
     persistLocale(locale);
     // A full reload: both languages are prerendered and the server picks one by cookie.
@@ -15,19 +30,20 @@ export function LanguageSwitcher({ current }: { current: string }) {
   return (
     <div role="group" aria-label={t("label")} className="flex rounded-md border border-gray-300">
       {locales.map((locale) => (
-        <button
+        <a
           key={locale}
-          type="button"
+          href={localePath(locale, pathname)}
+          hrefLang={locale}
           lang={locale}
-          aria-pressed={locale === current}
-          onClick={() => choose(locale)}
+          aria-current={locale === current ? "true" : undefined}
+          onClick={(event) => choose(event, locale)}
           className={`px-2.5 py-1.5 text-xs font-semibold uppercase first:rounded-l-md last:rounded-r-md ${
             locale === current ? "bg-primary-700 text-white" : "bg-white text-ink hover:bg-primary-50"
           }`}
         >
           {locale}
           <span className="sr-only"> – {t(locale)}</span>
-        </button>
+        </a>
       ))}
     </div>
   );

@@ -31,17 +31,32 @@ test("the submit arrow is disabled while the e-mail field is empty", async ({ pa
 
 test("switching to English changes the texts and survives a reload", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("link", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the research panel");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   expect(await page.evaluate(() => localStorage.getItem("locale"))).toBe("en");
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to the research panel");
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Nederlands" }).click();
+  await page.getByRole("link", { name: "Nederlands" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Welkom bij het onderzoekspanel",
   );
+});
+
+test("an address that names a language shows the bare one in it, and the browser keeps the choice", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("locale"))).toBe("nl");
+  const response = await page.goto("/en/vision?from=mail");
+  expect(response!.request().redirectedFrom()?.url()).toMatch(/\/en\/vision\?from=mail$/);
+  await expect(page).toHaveURL(/\/vision\?from=mail$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("locale"))).toBe("en");
+  await page.goto("/nl");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
 });
 
 test("an unknown path lands on the home page", async ({ page }) => {
@@ -145,6 +160,22 @@ test.describe("with JavaScript switched off", () => {
       await expect(notice, path).toContainText("een vragenlijst invullen");
       await helpToggle(page, "Hulp nodig?").click();
       await expect(page.getByRole("link", { name: /Bel gratis en anoniem/ })).toBeVisible();
+    }
+  });
+
+  test("the language can be chosen, and the page stays", async ({ page, request }) => {
+    for (const path of await staticAndNoncePages(request)) {
+      await page.goto(path);
+      await page.getByRole("link", { name: "English" }).click();
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator("html"), path).toHaveAttribute("lang", "en");
+      const notice = page.getByRole("main").getByRole("status").filter({
+        hasText: "JavaScript is off",
+      });
+      await expect(notice, path).toContainText("filling in a survey");
+      await page.getByRole("link", { name: "Nederlands" }).click();
+      await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator("html"), path).toHaveAttribute("lang", "nl");
     }
   });
 });

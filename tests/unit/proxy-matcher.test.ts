@@ -3,6 +3,7 @@ import path from "node:path";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
 import { isNoncePagePath } from "@/lib/http/page-csp.shared";
+import { visibleLocale } from "@/lib/i18n/visible-locale.shared";
 import { config } from "@/proxy";
 
 const apiRoot = path.resolve(__dirname, "../../app/api");
@@ -71,6 +72,24 @@ describe("proxy matcher", () => {
     ["/news/admin", false],
   ] as const)("runs on %s: %s, as isNoncePagePath says", (address, expected) => {
     expect(isNoncePagePath(address)).toBe(expected);
+    expect(matches(address)).toBe(expected);
+  });
+
+  // And on the addresses that name a language, which it redirects; on no other.
+  it.each([
+    ["/nl", true],
+    ["/en", true],
+    ["/en/", true],
+    ["/en/research", true],
+    ["/nl/news/x", true],
+    ["/english", false],
+    ["/nlx/research", false],
+    ["/fr/research", false],
+    ["/news/en", false],
+    ["/en.txt", false],
+  ] as const)("runs on %s: %s, as visibleLocale says", (address, expected) => {
+    expect(visibleLocale(address) !== null).toBe(expected);
+    expect(isNoncePagePath(address)).toBe(false);
     expect(matches(address)).toBe(expected);
   });
 });
