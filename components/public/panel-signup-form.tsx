@@ -3,7 +3,7 @@
 import { ArrowRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -19,6 +19,13 @@ export function PanelSignupForm() {
   const t = useTranslations("home");
   const router = useRouter();
   const [email, setEmail] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // An address typed before the page's scripts ran is in the field but not in the state (React
+  // does not replay that typing when it hydrates), which would leave the button disabled.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const { run, pending } = useApiMutation();
   const [leaving, setLeaving] = useState(false);
   const [failed, setFailed] = useState<"address" | "other" | null>(null);
@@ -44,6 +51,7 @@ export function PanelSignupForm() {
     <form method="post" onSubmit={submit} noValidate>
       <FieldWithButton id="panel-email" label={t("emailLabel")}>
         <input
+          ref={input}
           id="panel-email"
           name="email"
           type="email"

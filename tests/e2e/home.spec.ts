@@ -29,6 +29,26 @@ test("the submit arrow is disabled while the e-mail field is empty", async ({ pa
   await expect(submit).toBeDisabled();
 });
 
+test("an address typed before the page's scripts arrived can be sent once they have", async ({
+  page,
+  context,
+}) => {
+  let scriptsArrive!: () => void;
+  const held = new Promise<void>((resolve) => (scriptsArrive = resolve));
+  await context.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const submit = page.getByRole("button", { name: "Aanmelden voor het panel" });
+  await page.getByLabel("Je e-mailadres").fill(`vroeg-${Date.now()}@example.org`);
+  await expect(submit).toBeDisabled();
+  scriptsArrive();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(/\/bedankt$/);
+});
+
 test("switching to English changes the texts and survives a reload", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "English" }).click();

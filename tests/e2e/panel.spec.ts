@@ -59,7 +59,7 @@ test("join from the home page, verify through the mail, and leave through the st
 test("an English sign-up gets English mails and pages", async ({ page }) => {
   const email = uniqueEmail("english");
   await page.goto("/");
-  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("link", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.locator("#panel-email").fill(email);
   await page.locator("#panel-email").press("Enter");
