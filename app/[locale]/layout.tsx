@@ -4,6 +4,7 @@ import { getMessages, getTranslations } from "next-intl/server";
 import { BASE_CLIENT_MESSAGES, pickMessages } from "@/components/public/client-messages";
 import { LocaleSync } from "@/components/public/locale-sync";
 import { QuickExitScript } from "@/components/public/quick-exit-script";
+import { EarlySubmit } from "@/components/public/early-submit";
 import { pageLocale } from "@/lib/i18n/page-locale";
 import "../globals.css";
 
@@ -34,6 +35,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
       <body className="min-h-screen">
         {/* First in the body, so the quick exit works before anything else has loaded. */}
         <QuickExitScript />
+        <EarlySubmit />
         <NextIntlClientProvider messages={clientMessages}>
           <LocaleSync locale={locale} />
           {children}

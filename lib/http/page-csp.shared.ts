@@ -1,3 +1,4 @@
+import { EARLY_SUBMIT_SCRIPT_SHA256 } from "../early-submit/script.shared.ts";
 import { QUICK_EXIT_SCRIPT_SHA256 } from "../quick-exit/script.shared.ts";
 
 /**
@@ -8,12 +9,13 @@ import { QUICK_EXIT_SCRIPT_SHA256 } from "../quick-exit/script.shared.ts";
  * without making every page dynamic, so they keep 'unsafe-inline' for scripts. The portal's pages
  * are rendered per request anyway: they get a nonce with 'strict-dynamic' and no 'unsafe-inline'
  * (Next applies the nonce it finds in the request's CSP header to its own scripts, and scripts
- * those load are trusted in turn), and the hash of the quick exit's inline script, which is the
- * same on every page and has to run before any of them (lib/quick-exit/script.shared.ts).
+ * those load are trusted in turn), and the hashes of the two inline scripts that are the same on
+ * every page and have to run before any of them: the quick exit's (lib/quick-exit/script.shared.ts)
+ * and the one that keeps a form sent before hydration (lib/early-submit/script.shared.ts).
  */
 export function pageCsp(o: { production: boolean; nonce?: string }): string {
   const scripts = o.nonce
-    ? `'self' 'nonce-${o.nonce}' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic'`
+    ? `'self' 'nonce-${o.nonce}' ${QUICK_EXIT_SCRIPT_SHA256} ${EARLY_SUBMIT_SCRIPT_SHA256} 'strict-dynamic'`
     : "'self' 'unsafe-inline'";
   return [
     "default-src 'self'",

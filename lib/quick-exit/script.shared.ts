@@ -24,7 +24,7 @@
  * Plain ES5, written out here and served with the line breaks and indentation taken out (single
  * quotes only, so nothing needs escaping): it is not compiled, and its SHA-256 is what the nonce
  * pages' CSP allows (`QUICK_EXIT_SCRIPT_SHA256`, checked against the text by
- * tests/unit/quick-exit-script.test.ts); the static pages allow inline scripts anyway.
+ * tests/unit/inline-scripts.test.ts); the static pages allow inline scripts anyway.
  */
 /** Set on the document once leaving has begun; `isLeaving` reads it. */
 export const LEAVING_ATTRIBUTE = "data-leaving";

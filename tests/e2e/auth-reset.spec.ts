@@ -4,6 +4,7 @@ import { authTestAccounts } from "../support/e2e/auth-accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
+import { holdPageScripts } from "../support/e2e/without-scripts";
 import {
   fragmentParams,
   linkTo,
@@ -89,6 +90,31 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByRole("link", { name: "back to home" })).toHaveAttribute("href", "/");
     await page.waitForTimeout(500);
     expect(mailsTo(unknown)).toHaveLength(0);
+  });
+
+  test("a request sent before the page's scripts arrived is sent once, when they have", async ({
+    page,
+    context,
+  }) => {
+    const scriptsArrive = await holdPageScripts(context);
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/forgot-password", { waitUntil: "domcontentloaded" });
+    const email = uniqueEmail("early");
+    await page.getByLabel("E-mailadres").fill(email);
+    await page.getByLabel("E-mailadres").press("Enter");
+    // Not posted to the page itself, which would answer with the same page, empty.
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    await expect(page.getByLabel("E-mailadres")).toHaveValue(email);
+    scriptsArrive();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText(
+      "Als er een gebruiker met dit e-mailadres bestaat, is er een mail verstuurd om het wachtwoord opnieuw in te stellen",
+    );
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    expect(sent).toEqual(["/api/forgot_password"]);
   });
 
   test("a link without its parameters says so and offers a new one", async ({ page }) => {

@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { helpToggle } from "../support/e2e/public-site";
-import { staticAndNoncePages, withoutPageScripts } from "../support/e2e/without-scripts";
+import {
+  holdPageScripts,
+  staticAndNoncePages,
+  withoutPageScripts,
+} from "../support/e2e/without-scripts";
 
 test("home renders in Dutch by default with the layout", async ({ page }) => {
   await page.goto("/");
@@ -33,12 +37,7 @@ test("an address typed before the page's scripts arrived can be sent once they h
   page,
   context,
 }) => {
-  let scriptsArrive!: () => void;
-  const held = new Promise<void>((resolve) => (scriptsArrive = resolve));
-  await context.route("**/_next/static/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const scriptsArrive = await holdPageScripts(context);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const submit = page.getByRole("button", { name: "Aanmelden voor het panel" });
   await page.getByLabel("Je e-mailadres").fill(`vroeg-${Date.now()}@example.org`);

@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { isNoncePagePath, isPortalPath, pageCsp } from "@/lib/http/page-csp.shared";
+import { EARLY_SUBMIT_SCRIPT_SHA256 } from "@/lib/early-submit/script.shared";
 import { QUICK_EXIT_SCRIPT_SHA256 } from "@/lib/quick-exit/script.shared";
 import { proxy } from "@/proxy";
 
@@ -24,7 +25,7 @@ describe("page CSP", () => {
   it("gives a nonce and 'strict-dynamic', never 'unsafe-inline', to scripts of a nonce policy", () => {
     const csp = pageCsp({ production: true, nonce: "abc123" });
     expect(scriptSrc(csp)).toBe(
-      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic'`,
+      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} ${EARLY_SUBMIT_SCRIPT_SHA256} 'strict-dynamic'`,
     );
   });
 
@@ -47,7 +48,7 @@ describe("page CSP", () => {
   it("allows eval and the dev server's websocket outside production only", () => {
     const dev = pageCsp({ production: false, nonce: "abc123" }).split("; ");
     expect(dev).toContain(
-      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} 'strict-dynamic' 'unsafe-eval'`,
+      `script-src 'self' 'nonce-abc123' ${QUICK_EXIT_SCRIPT_SHA256} ${EARLY_SUBMIT_SCRIPT_SHA256} 'strict-dynamic' 'unsafe-eval'`,
     );
     expect(dev).toContain("connect-src 'self' ws: wss:");
     expect(dev).toHaveLength(11);
@@ -77,7 +78,7 @@ describe("proxy.ts on the staff portal's pages", () => {
     const first = portalResponse("/admin/studies");
     const csp = first.headers.get("content-security-policy")!;
     expect(scriptSrc(csp)).toMatch(
-      /^script-src 'self' 'nonce-[A-Za-z0-9+/]{24}' 'sha256-[A-Za-z0-9+/]{43}=' 'strict-dynamic'/,
+      /^script-src 'self' 'nonce-[A-Za-z0-9+/]{24}' 'sha256-[A-Za-z0-9+/]{43}=' 'sha256-[A-Za-z0-9+/]{43}=' 'strict-dynamic'/,
     );
     expect(scriptSrc(csp)).not.toContain("unsafe-inline");
     // NextResponse.next({ request: { headers } }) hands these request headers to the renderer.

@@ -12,3 +12,17 @@ export async function staticAndNoncePages(request: APIRequestContext): Promise<s
   const study = ((await res.json()) as StudyList).items.find((s) => s.survey_uuid)!;
   return ["/vision", `/survey/${study.survey_uuid}`];
 }
+
+/**
+ * The page's scripts arrive only when the returned function is called, as on a slow phone where
+ * the visitor types and presses before the page has hydrated.
+ */
+export async function holdPageScripts(context: BrowserContext): Promise<() => void> {
+  let arrive!: () => void;
+  const held = new Promise<void>((resolve) => (arrive = resolve));
+  await context.route("**/_next/static/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return arrive;
+}
