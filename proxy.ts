@@ -47,11 +47,12 @@ function chooseLocale(req: NextRequest, locale: string, path: string) {
 }
 
 /**
- * The pages `isNoncePagePath` names and the addresses `visibleLocale` reads;
+ * The pages `isNoncePagePath` names and the addresses `visibleLocale` reads (their language in
+ * any case, as it reads them);
  * tests/unit/proxy-matcher.test.ts keeps them in step. One pattern, not one per section: Next
  * tries every matcher on every request (static files, public pages and the API included),
  * building each one's regular expression again each time.
  */
 export const config = {
-  matcher: ["/:section(admin|account|study|survey|nl|en)/:path*"],
+  matcher: ["/:section(admin|account|study|survey|[nN][lL]|[eE][nN])/:path*"],
 };

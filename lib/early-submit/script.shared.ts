@@ -10,7 +10,8 @@
  * So a `submit` that reaches the window with nobody having handled it (the form's own handler
  * prevents the browser's default, so a hydrated form passes untouched), from a `post` form with
  * no `action` of its own, is stopped and kept; EarlySubmit sends it again once the page has
- * hydrated. Plain ES5 with single quotes only, served without its line breaks; its SHA-256 is
+ * hydrated. A submission of that form that its handler did take (the visitor pressed again once
+ * the page had hydrated) drops the kept one, so the form is not sent twice. Plain ES5 with single quotes only, served without its line breaks; its SHA-256 is
  * what the nonce pages' CSP allows (`EARLY_SUBMIT_SCRIPT_SHA256`, checked against the text by
  * tests/unit/inline-scripts.test.ts).
  */
@@ -18,7 +19,11 @@ const SOURCE = `(function () {
   var state = window.__earlySubmit = { pending: null };
   window.addEventListener('submit', function (event) {
     var form = event.target;
-    if (event.defaultPrevented || !form || form.getAttribute('method') !== 'post' || form.hasAttribute('action')) return;
+    if (!form || form.getAttribute('method') !== 'post' || form.hasAttribute('action')) return;
+    if (event.defaultPrevented) {
+      if (state.pending && state.pending.form === form) state.pending = null;
+      return;
+    }
     event.preventDefault();
     state.pending = { form: form, submitter: event.submitter || null };
   });
@@ -28,7 +33,7 @@ const SOURCE = `(function () {
 export const EARLY_SUBMIT_SCRIPT = SOURCE.replace(/\n\s*/g, "");
 
 /** `'sha256-…'` of EARLY_SUBMIT_SCRIPT, for the nonce pages' script-src. */
-export const EARLY_SUBMIT_SCRIPT_SHA256 = "'sha256-0a8KsqxdjB1j9hZAW+FQrEy+OkBR6KEMpQQ/+2aMLOQ='";
+export const EARLY_SUBMIT_SCRIPT_SHA256 = "'sha256-PVje4KP8B9qFYOSiJ4tQT5NhBm89GFSyyvqqE/NsDWM='";
 
 /** A form the script stopped, with the button that sent it. */
 export type EarlySubmission = { form: HTMLFormElement; submitter: HTMLElement | null };

@@ -8,8 +8,10 @@ import { isLocale, type Locale } from "./locales.shared";
  */
 export function visibleLocale(pathname: string): { locale: Locale; path: string } | null {
   const match = /^\/([^/]+)(\/.*)?$/s.exec(pathname);
-  if (!match || !isLocale(match[1])) return null;
-  return { locale: match[1], path: `/${(match[2] ?? "").replace(/^\/+/, "")}` };
+  // Any case, as paths are matched everywhere else (`/EN/research` too).
+  const locale = match?.[1].toLowerCase();
+  if (!match || !isLocale(locale)) return null;
+  return { locale, path: `/${(match[2] ?? "").replace(/^\/+/, "")}` };
 }
 
 /** The address that shows `path` (a page address without a locale) in `locale`. */

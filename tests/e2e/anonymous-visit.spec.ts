@@ -15,7 +15,6 @@ async function publicPages(request: import("@playwright/test").APIRequestContext
   expect(withSurvey, "an open study with a survey in the demo data").toBeTruthy();
   return [
     "/",
-    "/en",
     "/vision",
     "/research",
     "/news",
@@ -29,6 +28,8 @@ async function publicPages(request: import("@playwright/test").APIRequestContext
     "/bedankt",
     `/study/${withSurvey!.id}`,
     `/survey/${withSurvey!.survey_uuid}`,
+    // Last: it chooses English for the visit (proxy.ts), and the pages above are seen in Dutch.
+    "/en",
   ];
 }
 

@@ -131,6 +131,29 @@ test.describe("forgot and reset password", () => {
 });
 
 test.describe("staff invitations", () => {
+  test("an invitation sent before the portal page hydrated is sent once it has", async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, e2eAccounts.admin);
+    const scriptsArrive = await holdPageScripts(context);
+    const sent: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
+    });
+    await page.goto("/admin/staff", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Medewerker uitnodigen" });
+    const email = uniqueEmail("early-invite");
+    await form.getByLabel("E-mailadres").fill(email);
+    await form.getByLabel("E-mailadres").press("Enter");
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    // The page's content hydrates after the rest (under the loading screen's Suspense boundary).
+    scriptsArrive();
+    await expect(page.getByText(`Uitnodiging verstuurd naar ${email}`)).toBeVisible();
+    expect(sent.filter((p) => p === "/api/staff")).toHaveLength(1);
+  });
+
   test("an admin invites someone, who chooses a password through the mailed link", async ({
     page,
     browser,

@@ -10,14 +10,17 @@ import { pageCsp } from "@/lib/http/page-csp.shared";
 import { EARLY_SUBMIT_SCRIPT, EARLY_SUBMIT_SCRIPT_SHA256 } from "@/lib/early-submit/script.shared";
 import { QUICK_EXIT_SCRIPT, QUICK_EXIT_SCRIPT_SHA256 } from "@/lib/quick-exit/script.shared";
 
-/** Every inline script every page carries: its component, its text and the hash the CSP allows. */
+/**
+ * Every inline script every page carries: the file of the component that renders it, the
+ * component, its text and the hash the nonce pages' CSP allows.
+ */
 const SCRIPTS: [string, ComponentType, string, string][] = [
-  ["QuickExitScript", QuickExitScript, QUICK_EXIT_SCRIPT, QUICK_EXIT_SCRIPT_SHA256],
-  ["EarlySubmit", EarlySubmit, EARLY_SUBMIT_SCRIPT, EARLY_SUBMIT_SCRIPT_SHA256],
+  ["public/quick-exit-script.tsx", QuickExitScript, QUICK_EXIT_SCRIPT, QUICK_EXIT_SCRIPT_SHA256],
+  ["public/early-submit.tsx", EarlySubmit, EARLY_SUBMIT_SCRIPT, EARLY_SUBMIT_SCRIPT_SHA256],
 ];
 
 describe("the inline scripts every page carries", () => {
-  it("are all in the table: every component that renders inline script text", () => {
+  it("are all in the table: every component that renders inline script text, and only those", () => {
     const dir = path.resolve(__dirname, "../../components");
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) =>
       f.endsWith(".tsx"),
@@ -25,8 +28,8 @@ describe("the inline scripts every page carries", () => {
     const inline = files.filter((f) =>
       /<script dangerouslySetInnerHTML/.test(readFileSync(path.join(dir, f), "utf8")),
     );
-    expect(inline.sort()).toEqual(["public/early-submit.tsx", "public/quick-exit-script.tsx"]);
-    expect(SCRIPTS.map(([name]) => name)).toEqual(["QuickExitScript", "EarlySubmit"]);
+    expect(inline.length).toBeGreaterThan(0);
+    expect(inline.sort()).toEqual(SCRIPTS.map(([file]) => file).sort());
   });
 
   describe.each(SCRIPTS)("%s", (_name, component, text, sha256) => {

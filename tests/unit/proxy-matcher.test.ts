@@ -82,6 +82,8 @@ describe("proxy matcher", () => {
     ["/en/", true],
     ["/en/research", true],
     ["/nl/news/x", true],
+    ["/EN/research", true],
+    ["/eN", true],
     ["/english", false],
     ["/nlx/research", false],
     ["/fr/research", false],
