@@ -4,7 +4,7 @@ import { authTestAccounts } from "../support/e2e/auth-accounts";
 import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
-import { holdPageScripts } from "../support/e2e/without-scripts";
+import { holdPageScripts, postsFrom } from "../support/e2e/without-scripts";
 import {
   fragmentParams,
   linkTo,
@@ -97,10 +97,7 @@ test.describe("forgot and reset password", () => {
     context,
   }) => {
     const scriptsArrive = await holdPageScripts(context);
-    const sent: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
-    });
+    const sent = postsFrom(page);
     await page.goto("/forgot-password", { waitUntil: "domcontentloaded" });
     const email = uniqueEmail("early");
     await page.getByLabel("E-mailadres").fill(email);
@@ -137,10 +134,7 @@ test.describe("staff invitations", () => {
   }) => {
     await signIn(page, e2eAccounts.admin);
     const scriptsArrive = await holdPageScripts(context);
-    const sent: string[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
-    });
+    const sent = postsFrom(page);
     await page.goto("/admin/staff", { waitUntil: "domcontentloaded" });
     const form = page.getByRole("form", { name: "Medewerker uitnodigen" });
     const email = uniqueEmail("early-invite");

@@ -1,9 +1,12 @@
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { StudyList } from "@/lib/studies/schemas.shared";
+
+/** Every script a page loads from the build (its inline scripts are in the HTML). */
+const PAGE_SCRIPTS = "**/_next/static/**/*.js";
 
 /** The page's scripts never arrive, as on a phone still loading them: inline scripts alone. */
 export async function withoutPageScripts(context: BrowserContext) {
-  await context.route("**/_next/static/**/*.js", (route) => route.abort());
+  await context.route(PAGE_SCRIPTS, (route) => route.abort());
 }
 
 /** A static page (inline scripts allowed) and a nonce page (only hashed inline scripts). */
@@ -20,9 +23,18 @@ export async function staticAndNoncePages(request: APIRequestContext): Promise<s
 export async function holdPageScripts(context: BrowserContext): Promise<() => void> {
   let arrive!: () => void;
   const held = new Promise<void>((resolve) => (arrive = resolve));
-  await context.route("**/_next/static/**/*.js", async (route) => {
+  await context.route(PAGE_SCRIPTS, async (route) => {
     await held;
     await route.continue();
   });
   return arrive;
+}
+
+/** The paths of the POST requests `page` makes from now on. */
+export function postsFrom(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") sent.push(new URL(r.url()).pathname);
+  });
+  return sent;
 }
