@@ -1,31 +1,26 @@
-"use client";
-
 import { Download, ExternalLink, FileText } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect } from "react";
 import { formatFileSize } from "@/components/admin/studies/format";
-import { useApiQuery } from "@/components/data/use-api-query";
 import { TitledSection } from "@/components/ui/titled-section";
-import { attachmentUrl, type AttachmentList } from "@/lib/attachments/schemas.shared";
+import { attachmentUrl, type AttachmentDto } from "@/lib/attachments/schemas.shared";
 
 const linkClass =
   "inline-flex min-h-6 items-center gap-1 font-medium text-primary-700 underline underline-offset-2 hover:text-primary-800";
 
 /**
- * The study's PDFs on /study/{id}, each to view (in a new window) or download. The list is
- * public while the study is; a failure to load it is only logged (spec: attachment load
- * failures), and a study without PDFs shows nothing.
+ * The study's PDFs on /study/{id}, each to view (in a new window) or download, rendered on the
+ * server with the rest of the page. A study without PDFs shows nothing.
  */
-export function StudyAttachments({ studyId }: { studyId: number }) {
+export function StudyAttachments({
+  studyId,
+  attachments,
+}: {
+  studyId: number;
+  attachments: AttachmentDto[];
+}) {
   const t = useTranslations("studies.study");
   const locale = useLocale();
-  const { data, error } = useApiQuery<AttachmentList>(`/api/study/${studyId}/attachments`);
-
-  useEffect(() => {
-    if (error) console.error("loading attachments failed", { studyId, error });
-  }, [error, studyId]);
-
-  if (!data || data.items.length === 0) return null;
+  if (attachments.length === 0) return null;
   return (
     <TitledSection
       titleId="study-documents"
@@ -34,7 +29,7 @@ export function StudyAttachments({ studyId }: { studyId: number }) {
       className="mt-8"
     >
       <ul className="mt-3 space-y-3">
-        {data.items.map((attachment) => (
+        {attachments.map((attachment) => (
           <li key={attachment.id} className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <span className="flex min-w-0 items-center gap-2">
               <FileText aria-hidden className="size-5 shrink-0 text-primary-700" />

@@ -1,57 +1,54 @@
-"use client";
-
-import { useTranslations } from "next-intl";
 import { ExternalLink, RotateCw } from "lucide-react";
-import { useEffect } from "react";
-import { useApiQuery } from "@/components/data/use-api-query";
-import { useErrorMessage } from "@/components/data/use-error-message";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
-import { Spinner } from "@/components/ui/spinner";
-import { ErrorCode } from "@/lib/errors/codes.shared";
-import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { RichText } from "@/components/rich-text/rich-text";
+import type { AttachmentDto } from "@/lib/attachments/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { errorText, type ErrorsTranslator } from "@/lib/errors/error-text.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { StudyAttachments } from "./study-attachments";
+
+/** What /study/{id} shows: the study and its PDFs, or why it cannot be shown (its error code). */
+export type StudyPageContent =
+  | { study: StudyDto; attachments: AttachmentDto[] }
+  | { error: { code: number } };
 
 const titleClass = "text-3xl font-bold tracking-tight break-words text-primary-800 sm:text-4xl";
 
 /**
- * The body of /study/{id}, loaded in the browser from GET /api/study/{id}. `id` is null when the
- * address holds no valid id, which is shown like a study that does not exist.
+ * The body of /study/{id}, rendered on the server into the page's HTML: no request from the
+ * browser, no spinner, and it reads the same with scripts off. `retryHref` is the page's own
+ * address, offered after a failure other than "not found" (a plain link, so it needs no script).
  */
-export function StudyDetail({ id }: { id: number | null }) {
+export function StudyDetail({
+  content,
+  retryHref,
+}: {
+  content: StudyPageContent;
+  retryHref: string;
+}) {
   const t = useTranslations("studies.study");
-  const common = useTranslations("common");
-  const errorMessage = useErrorMessage();
-  const {
-    data: study,
-    error: loadError,
-    refresh,
-  } = useApiQuery<StudyDto>(id === null ? null : `/api/study/${id}`);
+  const errors = useTranslations("errors") as unknown as ErrorsTranslator;
 
-  // The static page's title is generic; once the study is known, its name is the better title.
-  useEffect(() => {
-    if (study) document.title = `${study.name} · ${common("siteName")}`;
-  }, [study, common]);
-
-  if (id === null || loadError) {
-    const error = loadError ?? { code: ErrorCode.NOT_FOUND, message: "" };
+  if ("error" in content) {
+    const { code } = content.error;
     return (
       <>
         <h1 className={titleClass}>{t("fallbackTitle")}</h1>
         <div className="mt-6 space-y-3">
-          <Alert tone="error" title={errorMessage(error)} />
-          {error.code !== ErrorCode.NOT_FOUND && error.code !== ErrorCode.INVALID_INPUT ? (
-            <button type="button" className="btn-secondary" onClick={refresh}>
+          <Alert tone="error" title={errorText(errors, content.error)} />
+          {code !== ErrorCode.NOT_FOUND && code !== ErrorCode.INVALID_INPUT ? (
+            <a href={retryHref} className="btn-secondary">
               <RotateCw aria-hidden className="size-4" />
               {t("retry")}
-            </button>
+            </a>
           ) : null}
         </div>
       </>
     );
   }
-  if (!study) return <Spinner label={t("loading")} />;
 
+  const { study, attachments } = content;
   const open = study.status === "open";
   return (
     <article aria-labelledby="study-title">
@@ -70,7 +67,7 @@ export function StudyDetail({ id }: { id: number | null }) {
         )}
       </div>
       <RichText html={study.description} className="mt-6 text-lg" />
-      <StudyAttachments studyId={study.id} />
+      <StudyAttachments studyId={study.id} attachments={attachments} />
       {open && study.survey_uuid ? (
         <p className="mt-8">
           <a

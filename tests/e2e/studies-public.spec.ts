@@ -11,6 +11,7 @@ import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
+import { withoutPageScripts } from "../support/e2e/without-scripts";
 
 // The demo seed (lib/demo/seed.ts) that every e2e database starts with: two open studies, one finished,
 // one not started and one invisible, each with a survey.
@@ -201,6 +202,39 @@ test("the research page's HTML holds both lists, in each language", async ({
     expect(html.indexOf(demo.finished)).toBeGreaterThan(finishedAt);
     for (const name of [demo.notStarted, demo.invisible]) expect(html).not.toContain(name);
   }
+});
+
+test("a study's page holds the study in its HTML: with scripts off it reads the same, and the browser asks the API nothing", async ({
+  page,
+  context,
+  request,
+}) => {
+  const target = study(demo.open[0]);
+  const res = await request.get(`/study/${target.id}`, { headers: { cookie: "NEXT_LOCALE=en" } });
+  expect(res.status()).toBe(200);
+  // Read per request (staff see hidden studies here): never kept by a shared cache.
+  expect(res.headers()["cache-control"]).toContain("no-store");
+  const html = await res.text();
+  const en = messagesFor("en").studies.study;
+  expect(html).toContain(`<title>${target.name} · `);
+  expect(html).toContain(target.name);
+  expect(html).toContain(en.open);
+  expect(html).toContain(`href="/survey/${target.survey_uuid}"`);
+
+  const apiCalls: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.startsWith("/api/")) apiCalls.push(r.url());
+  });
+  await withoutPageScripts(context);
+  for (const name of [demo.open[1], demo.finished]) {
+    await page.goto(`/study/${study(name).id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(page.getByRole("status")).toBeVisible();
+  }
+  await expect(page.locator('a[href^="/survey/"]')).toHaveCount(0);
+  await page.goto(`/study/${target.id}`);
+  await expect(page.locator(`a[href="/survey/${target.survey_uuid}"]`)).toBeVisible();
+  expect(apiCalls).toEqual([]);
 });
 
 test("signed-in staff can preview a hidden study, which stays closed", async ({ page }) => {
