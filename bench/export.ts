@@ -322,7 +322,9 @@ const SERVER_ENV = {
   APP_URL: builtAppUrl(`http://127.0.0.1:${PORT}`),
   APP_SECRET: "bench-secret-bench-secret-bench-secret-0123",
   RESPONSES_KEY,
-  MAIL_TRANSPORT: "memory",
+  // Nothing here sends mail; the memory transport is refused in production.
+  MAIL_TRANSPORT: "log",
+  MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
   DISABLE_BACKGROUND_JOBS: "1",
   TRUST_PROXY: "1",
   RP_BENCH_EXPORT: String(PORT),

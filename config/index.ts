@@ -114,6 +114,13 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     problems.push(
       "MAIL_TRANSPORT=log writes members' addresses and links to the log and to disk: in production set MAIL_TRANSPORT_LOG_IN_PRODUCTION=1 as well if that is meant",
     );
+  // The memory transport keeps every mail in the server's memory and sends none: in production
+  // every sign-up, reset and panel message would be lost without a word, and memory would grow
+  // with each one.
+  if (isProduction && transport === "memory")
+    problems.push(
+      "MAIL_TRANSPORT=memory sends no mail (it keeps each one in memory, for tests): use resend in production, or log with MAIL_TRANSPORT_LOG_IN_PRODUCTION=1 for a demo",
+    );
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
 

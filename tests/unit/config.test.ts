@@ -159,6 +159,24 @@ describe("configuration", () => {
     expect(parseConfig({ ...base, NODE_ENV: "development" }).mail.transport).toBe("log");
   });
 
+  it("refuses the memory transport in production, which would send no mail at all", () => {
+    const base = {
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      MAIL_TRANSPORT: "memory",
+      APP_URL: "https://panel.example.org",
+      TRUST_PROXY: "0",
+    };
+    for (const flag of [{}, { MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1" }]) {
+      expect(() => parseConfig({ ...base, ...flag })).toThrow(
+        /MAIL_TRANSPORT=memory sends no mail/,
+      );
+    }
+    // Tests run with it, outside production.
+    expect(parseConfig({ ...base, NODE_ENV: "test" }).mail.transport).toBe("memory");
+  });
+
   it("refuses to start in production until TRUST_PROXY says 1 or 0, and tells unset from 0", () => {
     const base = {
       NODE_ENV: "production",

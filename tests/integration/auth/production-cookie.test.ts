@@ -22,7 +22,8 @@ beforeAll(() => {
     ...process.env,
     NODE_ENV: "production",
     APP_URL: ORIGIN,
-    MAIL_TRANSPORT: "memory",
+    MAIL_TRANSPORT: "log",
+    MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
   });
 });
 afterAll(() => {

@@ -42,7 +42,12 @@ describe("the sign-in challenge cookie", () => {
 
   it("is Secure in production, set and cleared", async () => {
     await withEnv(
-      { NODE_ENV: "production", APP_URL: "https://panel.example.org", MAIL_TRANSPORT: "memory" },
+      {
+        NODE_ENV: "production",
+        APP_URL: "https://panel.example.org",
+        MAIL_TRANSPORT: "log",
+        MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
+      },
       () => {
         expect(challengeCookie("abc")).toBe(
           "login_challenge=abc; Path=/api/login_2fa; Max-Age=300; HttpOnly; Secure; SameSite=Strict",
