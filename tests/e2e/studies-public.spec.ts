@@ -237,6 +237,24 @@ test("a study's page holds the study in its HTML: with scripts off it reads the 
   expect(apiCalls).toEqual([]);
 });
 
+test("a hidden or unknown study's page names nothing of it: not in the title, the social card or the canonical address", async ({
+  request,
+  baseURL,
+}) => {
+  for (const name of [demo.invisible, demo.notStarted]) {
+    const res = await request.get(`/study/${study(name).id}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html, name).not.toContain(name);
+    expect(html, name).toContain(`<link rel="canonical" href="${baseURL}/research"`);
+    expect(html, name).toContain('<meta name="robots" content="noindex, follow"');
+    // Exactly what an id that never existed gets.
+    const unknown = await (await request.get("/study/999999")).text();
+    const title = (page: string) => page.match(/<title>[^<]*<\/title>/)?.[0];
+    expect(title(html)).toBe(title(unknown));
+  }
+});
+
 test("signed-in staff can preview a hidden study, which stays closed", async ({ page }) => {
   await signIn(page, e2eAccounts.staff);
   const hidden = study(demo.invisible);

@@ -23,16 +23,17 @@ export const studyPageContent = cache(async (rawId: string): Promise<StudyPageCo
   const id = parsed.data;
   try {
     const viewer = { staff: await currentRequestIsStaff() };
+    // Both read at once; a failure to list the PDFs is looked at only once the study was read,
+    // so a database that is away is logged once, as the study's failure.
     const attachments = listAttachments(id, viewer).then(
-      (list) => list.items,
-      (error: unknown) => {
-        // Not found here means the study is not found either, which the page says already.
-        if (!isNotFound(error)) logError("study-page", error, { studyId: id, part: "attachments" });
-        return [];
-      },
+      (list) => ({ items: list.items }),
+      (error: unknown) => ({ error }),
     );
     const study = await readStudy(id, viewer);
-    return { study, attachments: await attachments };
+    const listed = await attachments;
+    if ("items" in listed) return { study, attachments: listed.items };
+    logError("study-page", listed.error, { studyId: id, part: "attachments" });
+    return { study, attachments: [] };
   } catch (error) {
     if (isNotFound(error)) return { error: { code: ErrorCode.NOT_FOUND } };
     logError("study-page", error, { studyId: id });
