@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { generate } from "otplib";
 import { authTestAccounts } from "../support/e2e/auth-accounts";
 import { expectNoAxeViolations } from "../support/e2e/axe";
@@ -12,6 +12,20 @@ const nl = messagesFor("nl");
 const mainPort = Number(process.env.E2E_PORT ?? 3210);
 const account = authTestAccounts.twoFactorSetup;
 let app: ResendApp;
+
+// The demo seed's invisible study (lib/demo/seed.ts), shown on /study/{id} to staff alone.
+const HIDDEN_STUDY = "Interne pilot";
+
+/** How many of the first study pages name `text` (the demo seed's studies have the first ids). */
+async function pagesShowing(origin: string, request: APIRequestContext, text: string) {
+  let showing = 0;
+  for (let id = 1; id <= 12; id++) {
+    const res = await request.get(`${origin}/study/${id}`);
+    expect(res.status()).toBe(200);
+    if ((await res.text()).includes(text)) showing += 1;
+  }
+  return showing;
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,6 +75,9 @@ test("a new staff account sets up two-factor before the portal opens", async ({ 
     two_factor_setup_required: true,
   });
 
+  // Nor may it preview hidden studies on the public study page: there it counts as a visitor.
+  expect(await pagesShowing(origin, page.request, HIDDEN_STUDY)).toBe(0);
+
   // Any portal page sends the account back to set it up.
   await page.goto(`${origin}/admin/panel`);
   await expect(page).toHaveURL(/\/account$/);
@@ -83,6 +100,7 @@ test("a new staff account sets up two-factor before the portal opens", async ({ 
   // The same session now reaches the portal.
   const studies = await page.request.get(`${origin}/api/study`);
   expect(studies.status()).toBe(200);
+  expect(await pagesShowing(origin, page.request, HIDDEN_STUDY)).toBe(1);
   await page
     .getByRole("navigation", { name: "Beheer" })
     .getByRole("link", { name: "Onderzoeken" })
