@@ -537,18 +537,17 @@ async function benchPosts(backend: Backend, floor: Floor | undefined, rows: Row[
         out.push(
           `| ${label} | ${clients} | floor: trivial JSON POST | ${fmt(trivial.rps)} | 100 % | ${fmt(trivial.p99, 1)} | 1.00× | ${trivial.errors} | ${bare ? `(a bare route handler in the minimal app: ${fmt(bare.rps)} req/s, p99 ${fmt(bare.p99, 1)} ms)` : ""} |`,
         );
+        await forgetMails();
         const figures: [string, LoadResult][] = [
           [
             "POST /api/panel_user",
-            await forgetMails().then(() =>
-              post(
-                rows,
-                label,
-                "POST /api/panel_user",
-                `${origin}/api/panel_user`,
-                (i) => JSON.stringify({ email: `bench-${run}-${clients}-${i}@example.org` }),
-                clients,
-              ),
+            await post(
+              rows,
+              label,
+              "POST /api/panel_user",
+              `${origin}/api/panel_user`,
+              (i) => JSON.stringify({ email: `bench-${run}-${clients}-${i}@example.org` }),
+              clients,
             ),
           ],
           [

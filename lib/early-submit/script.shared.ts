@@ -11,9 +11,9 @@
  * prevents the browser's default, so a hydrated form passes untouched), from a `post` form with
  * no `action` of its own, is stopped and kept; EarlySubmit sends it again once the page has
  * hydrated. A submission of that form that its handler did take (the visitor pressed again once
- * the page had hydrated) drops the kept one, so the form is not sent twice. Plain ES5 with single quotes only, served without its line breaks; its SHA-256 is
- * what the nonce pages' CSP allows (`EARLY_SUBMIT_SCRIPT_SHA256`, checked against the text by
- * tests/unit/inline-scripts.test.ts).
+ * the page had hydrated) drops the kept one, so the form is not sent twice. Plain ES5 with single
+ * quotes only, served without its line breaks; its SHA-256 is what the nonce pages' CSP allows
+ * (`EARLY_SUBMIT_SCRIPT_SHA256`, checked against the text by tests/unit/inline-scripts.test.ts).
  */
 const SOURCE = `(function () {
   var state = window.__earlySubmit = { pending: null };

@@ -3,6 +3,14 @@ import { ConfigError, parseConfig } from "@/config";
 
 const key = Buffer.alloc(32, 1).toString("base64");
 
+/** What a production server needs besides its mail transport and proxy mode. */
+const production = {
+  NODE_ENV: "production",
+  APP_SECRET: "x".repeat(40),
+  RESPONSES_KEY: key,
+  APP_URL: "https://panel.example.org",
+};
+
 describe("configuration", () => {
   it("refuses to start in production without secrets or a mail provider, naming each problem", () => {
     let error: unknown;
@@ -140,14 +148,7 @@ describe("configuration", () => {
   });
 
   it("allows the log transport in production only when asked for twice", () => {
-    const base = {
-      NODE_ENV: "production",
-      APP_SECRET: "x".repeat(40),
-      RESPONSES_KEY: key,
-      MAIL_TRANSPORT: "log",
-      APP_URL: "https://panel.example.org",
-      TRUST_PROXY: "0",
-    };
+    const base = { ...production, MAIL_TRANSPORT: "log", TRUST_PROXY: "0" };
     for (const notMeant of [{}, { MAIL_TRANSPORT_LOG_IN_PRODUCTION: "0" }]) {
       expect(() => parseConfig({ ...base, ...notMeant })).toThrow(
         /MAIL_TRANSPORT_LOG_IN_PRODUCTION=1/,
@@ -160,14 +161,7 @@ describe("configuration", () => {
   });
 
   it("refuses the memory transport in production, which would send no mail at all", () => {
-    const base = {
-      NODE_ENV: "production",
-      APP_SECRET: "x".repeat(40),
-      RESPONSES_KEY: key,
-      MAIL_TRANSPORT: "memory",
-      APP_URL: "https://panel.example.org",
-      TRUST_PROXY: "0",
-    };
+    const base = { ...production, MAIL_TRANSPORT: "memory", TRUST_PROXY: "0" };
     for (const flag of [{}, { MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1" }]) {
       expect(() => parseConfig({ ...base, ...flag })).toThrow(
         /MAIL_TRANSPORT=memory sends no mail/,
@@ -178,14 +172,7 @@ describe("configuration", () => {
   });
 
   it("refuses to start in production until TRUST_PROXY says 1 or 0, and tells unset from 0", () => {
-    const base = {
-      NODE_ENV: "production",
-      APP_SECRET: "x".repeat(40),
-      RESPONSES_KEY: key,
-      MAIL_TRANSPORT: "log",
-      MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1",
-      APP_URL: "https://panel.example.org",
-    };
+    const base = { ...production, MAIL_TRANSPORT: "log", MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1" };
     for (const unset of [{}, { TRUST_PROXY: "" }]) {
       let message = "";
       try {
