@@ -179,6 +179,39 @@ export const panelUserCounts = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.slot] })],
 );
 
+export const memberMailKind = pgEnum("member_mail_kind", ["verification", "already_member"]);
+
+/**
+ * The mail a sign-up owes its address, kept until the provider has taken it (lib/panel/
+ * member-mails): written in the sign-up's own statement, sent right after the answer, retried
+ * in the background when the provider is away. One per member: a newer sign-up replaces it.
+ * `token_sealed` is the verification link's token, encrypted under APP_SECRET (the member row
+ * keeps only its hash), so a retry sends the same link; the row is deleted once sent.
+ */
+export const panelMemberMails = pgTable(
+  "panel_member_mails",
+  {
+    id: serial("id").primaryKey(),
+    panelUserId: integer("panel_user_id")
+      .notNull()
+      .unique()
+      .references(() => panelUsers.id, { onDelete: "cascade" }),
+    kind: memberMailKind("kind").notNull(),
+    // The hash of the token this mail was written for: its idempotency key, and what a sender
+    // checks so that it never acts on a row a newer sign-up has replaced.
+    tokenHash: text("token_hash").notNull(),
+    tokenSealed: bytea("token_sealed"),
+    // The address was bounced: the provider's suppression is lifted before the mail is sent.
+    liftSuppression: boolean("lift_suppression").notNull().default(false),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // Held by the request that wrote it (or a retrying sender) until then.
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("panel_member_mails_due_idx").on(t.nextAttemptAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Studies, attachments, surveys and responses
 // ---------------------------------------------------------------------------------------------
@@ -529,6 +562,7 @@ export const auditChain = pgTable(
 export type StaffUser = typeof staffUsers.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type PanelUser = typeof panelUsers.$inferSelect;
+export type PanelMemberMail = typeof panelMemberMails.$inferSelect;
 export type Study = typeof studies.$inferSelect;
 export type StudyAttachment = typeof studyAttachments.$inferSelect;
 export type Survey = typeof surveys.$inferSelect;

@@ -1,11 +1,25 @@
 import "server-only";
+import { armMemberMailRetry } from "@/lib/panel/member-mail-timer";
+import { retryMemberMails } from "@/lib/panel/member-mail-retry";
 import { runHousekeeping } from "./housekeeping";
+
+/** How long the retry of sign-up mails may run in one scheduled call. */
+const SIGNUP_MAIL_BUDGET_MS = 20_000;
 
 /**
  * Everything that runs on a schedule, in one place: the in-process timer on Node hosts and the
  * cron endpoint on serverless hosts both call this, so they can never drift apart.
  */
-export async function runScheduledWork(now = new Date()): Promise<{ housekeeping: "done" }> {
+export async function runScheduledWork(now = new Date()): Promise<{
+  housekeeping: "done";
+  signup_mails: { sent: number; given_up: number; pending: number };
+}> {
   await runHousekeeping(now);
-  return { housekeeping: "done" };
+  // Sign-up mails whose first try failed, or whose process ended before it.
+  const mails = await retryMemberMails({ deadlineMs: SIGNUP_MAIL_BUDGET_MS });
+  if (mails.nextDueInMs !== null) armMemberMailRetry(mails.nextDueInMs);
+  return {
+    housekeeping: "done",
+    signup_mails: { sent: mails.sent, given_up: mails.givenUp, pending: mails.pending },
+  };
 }

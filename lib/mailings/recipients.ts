@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { rowsOf } from "./rows";
+import { rowsOf } from "@/db/rows";
 
 /**
  * Fixes a message's recipients: one pending delivery per member who is verified and not

@@ -5,14 +5,13 @@ import { AppError } from "@/lib/errors/app-error";
 import { verificationLink } from "@/lib/links/panel";
 import { logError } from "@/lib/log";
 import { sendMail, type MailMessage } from "@/lib/mail";
-import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
 import { verificationMail } from "@/lib/mail/templates/verification";
 
 async function deliver(message: MailMessage, idempotencyKey: string, memberId: number) {
   try {
     await sendMail(message, { idempotencyKey });
   } catch (error) {
-    // The member row is already written; asking the person to try again gives them a fresh link.
+    // The member row is already written; trying again gives them a fresh link.
     logError("panel-mail", error, { memberId });
     throw new AppError(ErrorCode.UNKNOWN, {
       kind: "unavailable",
@@ -26,15 +25,6 @@ export async function sendVerificationMail(member: PanelUser, token: string, tok
   await deliver(
     verificationMail(member, verificationLink(member.id, token)),
     `panel-verify-${member.id}-${tokenHash.slice(0, 24)}`,
-    member.id,
-  );
-}
-
-/** Tells a confirmed member that their address was signed up again. */
-export async function sendAlreadyMemberMail(member: PanelUser, requestHash: string) {
-  await deliver(
-    alreadyMemberMail(member),
-    `panel-member-${member.id}-${requestHash.slice(0, 24)}`,
     member.id,
   );
 }

@@ -1,76 +1,91 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
-import { preparedQuery } from "@/db/prepared";
-import { panelUsers } from "@/db/schema";
+import { dbOr, type DbOrTx } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import type { Locale } from "@/lib/i18n/locales.shared";
-import { liftSuppression } from "./bounce";
-import { sendAlreadyMemberMail, sendVerificationMail } from "./mails";
+import { sealMemberMailToken } from "./member-mail-token";
+import type { MemberMailJob } from "./member-mails";
+import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
-// A confirmed member who still receives mail keeps their link and language.
-const keepIfVerified = (column: string) =>
+type SignupRow = {
+  member_id: number;
+  email: string;
+  locale: string;
+  stop_nonce: string;
+  mail_id: number;
+  kind: MemberMailJob["kind"];
+  lift_suppression: boolean;
+};
+
+// A confirmed member who still receives mail keeps their link and language, and is owed the
+// "already in the panel" mail; anyone else (new, unconfirmed, bounced) is owed a fresh link.
+const CONFIRMED = sql.raw(`"is_verified" and "delivery_status" = 'ok'`);
+const keepIfConfirmed = (column: string) =>
   sql.raw(
     `case when "panel_users"."is_verified" and "panel_users"."delivery_status" = 'ok' then "panel_users"."${column}" else excluded."${column}" end`,
   );
 
-// Every sign-up runs this statement, built once (db/prepared.ts).
-const upsertMember = preparedQuery((db) =>
-  db
-    .insert(panelUsers)
-    .values({
-      email: sql.placeholder("email"),
-      locale: sql.placeholder("locale"),
-      verificationHash: sql.placeholder("verificationHash"),
-      verificationExpiresAt: sql.placeholder("verificationExpiresAt"),
-      stopNonce: sql.placeholder("stopNonce"),
-      createdAt: sql.placeholder("createdAt"),
-    })
-    .onConflictDoUpdate({
-      target: panelUsers.email,
-      set: {
-        verificationHash: keepIfVerified("verification_hash"),
-        verificationExpiresAt: keepIfVerified("verification_expires_at"),
-        // A pending sign-up takes the language of the latest attempt; a member's stays theirs.
-        locale: keepIfVerified("locale"),
-      },
-    })
-    .returning()
-    .prepare("upsert_member"),
-);
-
 /**
- * POST /api/panel_user. Whatever the address's state, the work is the same: one upsert and one
- * mail, and the caller answers the same `{}`, so neither the answer nor its timing tells who is
- * on the panel.
+ * POST /api/panel_user. Whatever the address's state, the work is the same: one statement that
+ * writes the member row and the mail it is owed (`panel_member_mails`), and the caller answers the
+ * same `{}`, so neither the answer nor its timing tells who is on the panel.
  * - new address: a member row and a verification mail;
  * - known, not yet confirmed: a fresh token (the previous link stops working) and a new mail;
- * - known and confirmed: nothing changes, an "already in the panel" mail goes out;
- * - known and bounced (confirmed or not): the provider's suppression is lifted and a fresh
- *   verification mail goes out; confirming it clears `bounced` (verify.ts).
+ * - known and confirmed: nothing changes, an "already in the panel" mail is owed;
+ * - known and bounced (confirmed or not): a fresh verification mail, sent after the provider's
+ *   suppression is lifted; confirming it clears `bounced` (verify.ts).
+ *
+ * The mail row is written held by this request (`locked_until`) and is returned for the caller
+ * to send once it has answered (`sendMemberMail`). Should that fail, or the process end first,
+ * the background retry sends it (member-mail-retry.ts): a sign-up the database took is never
+ * lost to a provider outage.
  */
 export async function signUp(
   email: string,
   locale: Locale,
   now = new Date(),
   tx?: DbOrTx,
-): Promise<void> {
+): Promise<MemberMailJob> {
+  const db = await dbOr(tx);
   const { token, hash } = newVerificationToken();
-  const [member] = await upsertMember(
-    {
-      email,
-      locale,
-      verificationHash: hash,
-      verificationExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
-      stopNonce: newStopNonce(),
-      createdAt: now,
-    },
-    tx,
+  const sealed = sealMemberMailToken(token, hash).toString("base64");
+  const at = now.toISOString();
+  const [row] = rowsOf<SignupRow>(
+    await db.execute(sql`
+      with member as (
+        insert into panel_users (email, locale, verification_hash, verification_expires_at, stop_nonce, created_at)
+        values (${email}, ${locale}, ${hash}, ${new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString()}::timestamptz, ${newStopNonce()}, ${at}::timestamptz)
+        on conflict (email) do update set
+          verification_hash = ${keepIfConfirmed("verification_hash")},
+          verification_expires_at = ${keepIfConfirmed("verification_expires_at")},
+          locale = ${keepIfConfirmed("locale")}
+        returning id, email, locale, stop_nonce, ${CONFIRMED} as confirmed, "delivery_status" = 'bounced' as bounced
+      ), mail as (
+        insert into panel_member_mails as m (panel_user_id, kind, token_hash, token_sealed, lift_suppression, attempts, next_attempt_at, locked_until, created_at)
+        select id,
+          case when confirmed then 'already_member' else 'verification' end::member_mail_kind,
+          ${hash},
+          case when confirmed then null else decode(${sealed}, 'base64') end,
+          bounced, 0, ${at}::timestamptz, ${new Date(now.getTime() + MEMBER_MAIL_LEASE_MS).toISOString()}::timestamptz, ${at}::timestamptz
+        from member
+        on conflict (panel_user_id) do update set
+          kind = excluded.kind, token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
+          lift_suppression = excluded.lift_suppression, attempts = 0,
+          next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until
+        returning m.id, m.panel_user_id, m.kind, m.lift_suppression
+      )
+      select member.id::int as member_id, member.email, member.locale, member.stop_nonce,
+        mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression
+      from member join mail on mail.panel_user_id = member.id
+    `),
   );
-  if (member.deliveryStatus === "bounced") {
-    // Without this the provider would not send the verification mail at all.
-    await liftSuppression(member.email, member.id, { required: false });
-    await sendVerificationMail(member, token, hash);
-  } else if (member.isVerified) await sendAlreadyMemberMail(member, hash);
-  else await sendVerificationMail(member, token, hash);
+  return {
+    mailId: row.mail_id,
+    kind: row.kind,
+    tokenHash: hash,
+    token: row.kind === "verification" ? token : null,
+    liftSuppression: row.lift_suppression,
+    member: { id: row.member_id, email: row.email, locale: row.locale, stopNonce: row.stop_nonce },
+  };
 }

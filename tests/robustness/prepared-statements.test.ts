@@ -5,7 +5,7 @@ import type postgresEsm from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database, type DbOrTx } from "@/db/client";
 import { studies } from "@/db/schema";
-import { rowsOf } from "@/lib/mailings/rows";
+import { rowsOf } from "@/db/rows";
 import { databaseUrl, onPostgres } from "../support/robustness/postgres";
 
 /**

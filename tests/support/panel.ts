@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { POST as signUpRoute } from "@/app/api/panel_user/route";
 import { getDb } from "@/db/client";
-import { panelUsers, type PanelUser } from "@/db/schema";
+import { panelMemberMails, panelUsers, type PanelUser } from "@/db/schema";
 import { memoryOutbox, type StoredMail } from "@/lib/mail/transports/memory";
 import { newStopNonce } from "@/lib/panel/tokens";
 import { call } from "./http";
@@ -14,13 +14,38 @@ export function nextIp(): string {
   return `198.51.100.${ipCounter % 250}`;
 }
 
+/**
+ * POST /api/panel_user, then waits for the mail the sign-up sends after answering (as a browser
+ * would wait for it in a mailbox), so the test reads it from the transport.
+ */
 export async function signUp(email: string, o: { locale?: string; ip?: string } = {}) {
-  return call(signUpRoute, {
+  const res = await call(signUpRoute, {
     path: "/api/panel_user",
     body: { email },
     ip: o.ip ?? nextIp(),
     headers: o.locale ? { cookie: `NEXT_LOCALE=${o.locale}` } : undefined,
   });
+  await signupMailsSettled();
+  return res;
+}
+
+/**
+ * Waits until no sign-up mail is held by a sender (the request that wrote it sends it once it
+ * has answered): each has been sent (row gone) or has failed (row waiting for its retry).
+ */
+export async function signupMailsSettled(timeoutMs = 10_000): Promise<void> {
+  const db = await getDb();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const held = await db
+      .select({ id: panelMemberMails.id })
+      .from(panelMemberMails)
+      .where(isNotNull(panelMemberMails.lockedUntil))
+      .limit(1);
+    if (held.length === 0) return;
+    if (Date.now() > deadline) throw new Error("a sign-up mail is still being sent");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 export async function memberByEmail(email: string): Promise<PanelUser | undefined> {
@@ -38,6 +63,14 @@ export async function insertMember(
     .values({ stopNonce: newStopNonce(), ...values })
     .returning();
   return row;
+}
+
+/** Every sign-up mail waiting for a retry is due now, as if its backoff had passed. */
+export async function makeSignupMailsDue(): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(panelMemberMails)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000), lockedUntil: null });
 }
 
 /** The last mail the memory transport took for `to`. */

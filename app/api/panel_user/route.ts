@@ -1,5 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
+import { afterResponse } from "@/lib/deferred/after-response";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { sendSignupMail } from "@/lib/panel/member-mail-timer";
 import { listPanelUsers } from "@/lib/panel/list";
 import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
 import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas.shared";
@@ -22,7 +24,10 @@ export const POST = route(
   },
   async ({ req, body }) => {
     // Mails go out in the language the site was shown in when the person signed up.
-    await signUp(body.email, requestLocale(req));
+    const mail = await signUp(body.email, requestLocale(req));
+    // Sent once the answer is out: the provider's time is neither waited for nor readable in
+    // the answer's timing, and a provider outage leaves the mail to the retry, not the person.
+    afterResponse("panel-mail", () => sendSignupMail(mail));
     return {};
   },
 );

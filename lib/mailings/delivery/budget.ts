@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { rowsOf } from "../rows";
+import { rowsOf } from "@/db/rows";
 
 /**
  * The site-wide provider request budget (table `mail_send_budget`, one row). Each request

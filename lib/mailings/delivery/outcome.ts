@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { transaction, type DbOrTx } from "@/db/client";
 import { panelMessageBatches, panelMessages } from "@/db/schema";
-import { rowsOf } from "../rows";
+import { rowsOf } from "@/db/rows";
 import { completeMessage } from "./progress";
 import { failBatch } from "./fail";
 import { MAX_ATTEMPTS } from "./policy";

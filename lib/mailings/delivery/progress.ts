@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { dbOr, getDb, type DbOrTx } from "@/db/client";
-import { rowsOf } from "../rows";
+import { rowsOf } from "@/db/rows";
 
 /**
  * A queued or sending message with no pending delivery left is `sent`, with `sent_at`. Called

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { rowsOf } from "@/lib/mailings/rows";
+import { rowsOf } from "@/db/rows";
 
 /**
  * The rate-limit counters alone are written to no WAL (migration 0014): a site-wide ceiling is

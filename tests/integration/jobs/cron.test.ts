@@ -60,6 +60,7 @@ describe("GET and POST /api/cron/deliver", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       housekeeping: "done",
+      signup_mails: { sent: 0, given_up: 0, pending: 0 },
       delivery: { batches: 0, sent: 0, failed: 0, pending: 0 },
     });
     expect(await db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);

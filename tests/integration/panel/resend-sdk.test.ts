@@ -4,9 +4,17 @@ import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { installMailTransport, MailSendError, type MailMessage } from "@/lib/mail";
 import { createResendTransport } from "@/lib/mail/transports/resend";
 import { panelMail } from "@/lib/mail/panel-mail";
+import { retryMemberMails } from "@/lib/panel/member-mail-retry";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
-import { insertMember, linksIn, memberByEmail, nextIp, signUp } from "../../support/panel";
+import {
+  insertMember,
+  linksIn,
+  makeSignupMailsDue,
+  memberByEmail,
+  nextIp,
+  signUp,
+} from "../../support/panel";
 import { stopClock } from "../../support/clock";
 
 const FROM = "Onderzoekspanel <panel@example.org>";
@@ -239,7 +247,7 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     expect(error).toMatchObject({ retryable: true });
   });
 
-  it("answers the sign-up with 503 code 13 when the provider fails, membership unrevealed", async () => {
+  it("answers the sign-up the same while the provider fails, and sends its mail on the retry", async () => {
     await insertMember({ email: "member-when-down@example.org", isVerified: true });
     installMailTransport(transport());
     fake.failNext({ status: 500 }, 2);
@@ -250,17 +258,37 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     const a = await signUp("new-when-down@example.org");
     const b = await signUp("member-when-down@example.org");
     spy.mockRestore();
-    expect(a.status).toBe(503);
-    expect(a.body).toEqual({
-      error: { code: 13, message: "Could not send the email, try again later" },
-    });
+    expect(a.status).toBe(200);
+    expect(a.text).toBe("{}");
     expect(b.text).toBe(a.text);
     expect(fake.delivered).toHaveLength(0);
     // The failure is logged for staff, naming the member row that was written.
     const newMember = (await memberByEmail("new-when-down@example.org"))!;
     const logged = lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
     expect(logged).toContainEqual(
-      expect.objectContaining({ scope: "panel-mail", memberId: newMember.id }),
+      expect.objectContaining({ scope: "panel-mail", memberId: newMember.id, attempts: 1 }),
     );
+    const firstKeys = fake.requests.map((r) => r.idempotencyKey);
+
+    // Once the provider is back, the retry sends both with the keys of the first try.
+    await makeSignupMailsDue();
+    const run = await retryMemberMails({ deadlineMs: 10_000 });
+    expect(run).toMatchObject({ sent: 2, givenUp: 0, pending: 0, nextDueInMs: null });
+    expect(fake.delivered.map((m) => m.to[0]).sort()).toEqual([
+      "member-when-down@example.org",
+      "new-when-down@example.org",
+    ]);
+    expect(fake.delivered.map((m) => m.idempotencyKey).sort()).toEqual([...firstKeys].sort());
+    const verifyLink = new URL(
+      linksIn(fake.delivered.find((m) => m.to[0] === "new-when-down@example.org")!.html!).find(
+        (l) => l.includes("/verify-email"),
+      )!,
+    );
+    const verified = await call(verifyRoute, {
+      path: "/api/panel_user/verify_email",
+      body: Object.fromEntries(new URLSearchParams(verifyLink.hash.slice(1))),
+      ip: nextIp(),
+    });
+    expect(verified.status).toBe(200);
   });
 });

@@ -2,14 +2,16 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
-import { panelUsers, rateLimits } from "@/db/schema";
+import { panelMemberMails, panelUsers, rateLimits } from "@/db/schema";
 import { installMailTransport, MailSendError, type MailTransport } from "@/lib/mail";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
+import { retryMemberMails } from "@/lib/panel/member-mail-retry";
 import { call } from "../../support/http";
 import {
   insertMember,
   lastMailTo,
   linksIn,
+  makeSignupMailsDue,
   memberByEmail,
   signUp,
   stopParams,
@@ -205,7 +207,7 @@ describe("POST /api/panel_user", () => {
     expect(keys.join(" ")).not.toContain("secret.address");
   });
 
-  it("answers 503 code 13 when the mail cannot be sent, the same for every address", async () => {
+  it("answers 200 the same for every address while mail cannot be sent, and keeps the mail", async () => {
     const failing: MailTransport = {
       kind: "memory",
       send: async () => {
@@ -223,12 +225,35 @@ describe("POST /api/panel_user", () => {
     try {
       const a = await signUp("down-new@example.org");
       const b = await signUp("down-member@example.org");
-      expect(a.status).toBe(503);
-      expect(a.body.error.code).toBe(13);
+      expect(a.status).toBe(200);
+      expect(a.text).toBe("{}");
       expect(b.status).toBe(a.status);
       expect(b.text).toBe(a.text);
     } finally {
       installMailTransport(undefined);
     }
+    // Both mails wait for their retry, released by the request that failed to send them.
+    const db = await getDb();
+    const owed = await db.select().from(panelMemberMails);
+    expect(owed.map((m) => [m.kind, m.attempts, m.lockedUntil])).toEqual(
+      expect.arrayContaining([
+        ["verification", 1, null],
+        ["already_member", 1, null],
+      ]),
+    );
+    expect(owed).toHaveLength(2);
+    expect(owed.every((m) => m.nextAttemptAt.getTime() > Date.now())).toBe(true);
+
+    await makeSignupMailsDue();
+    expect(await retryMemberMails({ deadlineMs: 10_000 })).toMatchObject({ sent: 2, pending: 0 });
+    expect(lastMailTo("down-member@example.org").subject).toBe(
+      "Je bent al aangemeld voor het onderzoekspanel",
+    );
+    const verified = await call(verifyRoute, {
+      path: "/api/panel_user/verify_email",
+      body: verificationParams(lastMailTo("down-new@example.org")),
+    });
+    expect(verified.status).toBe(200);
+    expect(await db.select().from(panelMemberMails)).toHaveLength(0);
   });
 });

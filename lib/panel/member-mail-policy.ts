@@ -1,0 +1,27 @@
+import "server-only";
+/** The numbers of the sign-up mails' sending (member-mails.ts, member-mail-retry.ts). */
+
+/**
+ * How long a sender owns a mail row: the request that wrote it, or a retry that claimed it. It
+ * covers lifting a suppression and the send, each bounded by the provider client's 20-second
+ * timeout; a sender that dies leaves the row to the retry once this has passed.
+ */
+export const MEMBER_MAIL_LEASE_MS = 2 * 60_000;
+
+/**
+ * Failed sends before a mail is given up (logged, the row deleted). With the backoff below that
+ * is about four hours, well inside the provider's 24 hours for an idempotency key and the
+ * link's 48-hour life.
+ */
+export const MEMBER_MAIL_MAX_ATTEMPTS = 16;
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 30 * 60_000;
+
+/** Rows one retry pass claims at a time. */
+export const MEMBER_MAIL_CLAIM = 20;
+
+/** Delay before the n-th retry (n ≥ 1): exponential with jitter, so senders do not bunch up. */
+export function memberMailRetryDelayMs(attempt: number): number {
+  const exponential = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (0.75 + Math.random() * 0.5));
+}
