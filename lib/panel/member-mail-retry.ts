@@ -79,7 +79,9 @@ async function drop(row: ClaimedRow) {
   const db = await getDb();
   await db
     .delete(panelMemberMails)
-    .where(and(eq(panelMemberMails.id, row.mail_id), eq(panelMemberMails.tokenHash, row.token_hash)));
+    .where(
+      and(eq(panelMemberMails.id, row.mail_id), eq(panelMemberMails.tokenHash, row.token_hash)),
+    );
 }
 
 function jobOf(row: ClaimedRow, token: string | null): MemberMailJob {

@@ -306,3 +306,26 @@ test.describe("on a computer set to another time zone", () => {
     });
   });
 });
+
+test("a sign-up while the mail provider fails still says thanks, and its mail follows on the retry", async ({
+  page,
+}) => {
+  const email = `provider-down-${Date.now().toString(36)}@example.org`;
+  app.fake.failNext({ status: 500 }, 1);
+  await page.goto(`${app.baseURL}/`);
+  await page.getByLabel("Je e-mailadres").fill(email);
+  await page.getByRole("button", { name: "Aanmelden voor het panel" }).click();
+  await expect(page).toHaveURL(/\/bedankt$/);
+  // The first retry comes about five seconds later, from the server's own timer.
+  await expect
+    .poll(() => app.fake.delivered.filter((m) => m.to.includes(email)).length, {
+      timeout: 20_000,
+    })
+    .toBe(1);
+  const tries = app.fake.requests.filter(
+    (r) => r.path === "/emails" && r.emails.some((m) => m.to.includes(email)),
+  );
+  expect(tries.map((r) => r.status)).toEqual([500, 200]);
+  // The same mail both times: the provider would have sent it once had the first got through.
+  expect(tries[1].idempotencyKey).toBe(tries[0].idempotencyKey);
+});
