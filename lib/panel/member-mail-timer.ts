@@ -1,9 +1,7 @@
 import "server-only";
 import { getConfig } from "@/config";
 import { logError } from "@/lib/log";
-import { memberMailRetryDelayMs } from "./member-mail-policy";
 import { retryMemberMails } from "./member-mail-retry";
-import { sendMemberMail, type MemberMailJob } from "./member-mails";
 
 /** One retry pass's time; what is left is due again at once and runs in the next pass. */
 const PASS_MS = 35_000;
@@ -56,12 +54,4 @@ export function armMemberMailRetry(ms: number): void {
   }, ms);
   // Waiting must not keep a process alive that is otherwise finished.
   state.timer.unref();
-}
-
-/**
- * What a sign-up does once it has answered: sends the mail it wrote, and when that fails, has
- * the retry come back for it.
- */
-export async function sendSignupMail(job: MemberMailJob): Promise<void> {
-  if ((await sendMemberMail(job)) === "retry") armMemberMailRetry(memberMailRetryDelayMs(1));
 }

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { afterResponse } from "@/lib/deferred/after-response";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { sendSignupMail } from "@/lib/panel/member-mail-timer";
+import { sendSignupMail } from "@/lib/panel/member-mail-queue";
 import { listPanelUsers } from "@/lib/panel/list";
 import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
 import { panelSignupSchema, panelUserListQuerySchema } from "@/lib/panel/schemas.shared";
