@@ -1,4 +1,5 @@
 import "server-only";
+import { logError } from "@/lib/log";
 import { armMemberMailRetry } from "@/lib/panel/member-mail-timer";
 import { retryMemberMails } from "@/lib/panel/member-mail-retry";
 import { runHousekeeping } from "./housekeeping";
@@ -15,8 +16,14 @@ export async function runScheduledWork(now = new Date()): Promise<{
   signup_mails: { sent: number; given_up: number; pending: number };
 }> {
   await runHousekeeping(now);
-  // Sign-up mails whose first try failed, or whose process ended before it.
-  const mails = await retryMemberMails({ deadlineMs: SIGNUP_MAIL_BUDGET_MS });
+  // Sign-up mails whose first try failed, or whose process ended before it. A failure here is
+  // logged and left to the next run: it must not keep the cron call from delivering messages.
+  let mails = { sent: 0, givenUp: 0, pending: 0, nextDueInMs: null as number | null };
+  try {
+    mails = await retryMemberMails({ deadlineMs: SIGNUP_MAIL_BUDGET_MS });
+  } catch (error) {
+    logError("panel-mail", error);
+  }
   if (mails.nextDueInMs !== null) armMemberMailRetry(mails.nextDueInMs);
   return {
     housekeeping: "done",

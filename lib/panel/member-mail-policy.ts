@@ -10,12 +10,19 @@ export const MEMBER_MAIL_LEASE_MS = 2 * 60_000;
 
 /**
  * Failed sends before a mail is given up (logged, the row deleted). With the backoff below that
- * is about four hours, well inside the provider's 24 hours for an idempotency key and the
- * link's 48-hour life.
+ * is about four hours where retries run as due (the Node timer, a frequent cron); a daily cron
+ * reaches MEMBER_MAIL_MAX_AGE_MS first.
  */
 export const MEMBER_MAIL_MAX_ATTEMPTS = 16;
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 30 * 60_000;
+
+/**
+ * A mail not sent this long after its sign-up is given up: the provider forgets an idempotency
+ * key after 24 hours (this leaves a margin for clocks and a call in flight), and a resend after
+ * that could deliver it twice. The person signs up again for a new link.
+ */
+export const MEMBER_MAIL_MAX_AGE_MS = 24 * 3600_000 - 15 * 60_000;
 
 /** Rows one retry pass claims at a time. */
 export const MEMBER_MAIL_CLAIM = 20;

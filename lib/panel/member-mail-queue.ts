@@ -2,12 +2,8 @@ import "server-only";
 import { logError } from "@/lib/log";
 import { MEMBER_MAIL_LEASE_MS, memberMailRetryDelayMs } from "./member-mail-policy";
 import { armMemberMailRetry } from "./member-mail-timer";
-import {
-  sendMemberMail,
-  sendMemberMailBatch,
-  type MemberMailJob,
-  type MemberMailOutcome,
-} from "./member-mails";
+import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
+import { sendMemberMail, sendMemberMailBatch } from "./member-mails";
 
 /** Resend takes at most 100 mails in one request. */
 const MAX_BATCH = 100;
@@ -48,12 +44,13 @@ async function sendWaiting(state: QueueState): Promise<void> {
             : fresh.length > 1
               ? await sendMemberMailBatch(fresh)
               : [];
+        if (fresh.length < taken.length) armMemberMailRetry(MEMBER_MAIL_LEASE_MS);
+        if (outcomes.includes("retry")) armMemberMailRetry(memberMailRetryDelayMs(1));
       } catch (error) {
         logError("panel-mail", error);
+      } finally {
+        for (const w of taken) w.done();
       }
-      if (fresh.length < taken.length) armMemberMailRetry(MEMBER_MAIL_LEASE_MS);
-      if (outcomes.includes("retry")) armMemberMailRetry(memberMailRetryDelayMs(1));
-      for (const w of taken) w.done();
     }
   } finally {
     state.sending = false;
@@ -65,13 +62,15 @@ async function sendWaiting(state: QueueState): Promise<void> {
  * waits until it has been sent (or left to the retry). One provider request is on its way at a
  * time; the sign-ups answered meanwhile go out together in the next one. So a quiet site sends
  * each mail at once, and a rush of sign-ups costs the server and the provider a request per
- * batch, not per person: within the provider's request rate, and without the sending eating into
- * the server's time for answering.
+ * batch, not per person. (Sign-up mails take no slot of the panel messages' rate budget: at one
+ * request in flight per process they stay few; a provider's 429 is retried after its Retry-After.)
  */
 export function sendSignupMail(job: MemberMailJob): Promise<void> {
   const state = queueState();
   return new Promise((resolve) => {
     state.waiting.push({ job, queuedAt: Date.now(), done: resolve });
-    if (!state.sending) void sendWaiting(state);
+    if (!state.sending) {
+      void sendWaiting(state).catch((error: unknown) => logError("panel-mail", error));
+    }
   });
 }

@@ -1,12 +1,17 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
 import { openMemberMailToken } from "./member-mail-token";
-import { MEMBER_MAIL_CLAIM, MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
-import { sendMemberMail, type MemberMailJob } from "./member-mails";
+import {
+  MEMBER_MAIL_CLAIM,
+  MEMBER_MAIL_LEASE_MS,
+  MEMBER_MAIL_MAX_AGE_MS,
+} from "./member-mail-policy";
+import type { MemberMailJob } from "./member-mail-job";
+import { sendMemberMail } from "./member-mails";
 
 type ClaimedRow = {
   mail_id: number;
@@ -19,8 +24,11 @@ type ClaimedRow = {
   email: string;
   locale: string;
   stop_nonce: string;
-  /** The member still needs this mail: not confirmed since, and no newer link sent. */
+  held_until: string;
+  /** The member still needs this mail: not confirmed since, no newer link sent, link valid. */
   current: boolean;
+  /** Older than the provider's memory of an idempotency key: never sent blind. */
+  too_old: boolean;
 };
 
 export type MemberMailRetryRun = {
@@ -53,9 +61,13 @@ async function claimDue(): Promise<ClaimedRow[]> {
       returning m.id::int as mail_id, m.kind::text as kind, m.token_hash,
         encode(m.token_sealed, 'base64') as token_sealed, m.lift_suppression, m.attempts::int,
         u.id::int as member_id, u.email, u.locale, u.stop_nonce,
+        m.locked_until::text as held_until,
         case when m.kind = 'verification'
-          then u.verification_hash = m.token_hash and not (u.is_verified and u.delivery_status = 'ok')
-          else u.is_verified end as current
+          then u.verification_hash = m.token_hash
+            and u.verification_expires_at > now()
+            and not (u.is_verified and u.delivery_status = 'ok')
+          else u.is_verified and u.delivery_status = 'ok' end as current,
+        m.created_at < now() - ${`${MEMBER_MAIL_MAX_AGE_MS} milliseconds`}::interval as too_old
     `),
   );
 }
@@ -84,6 +96,19 @@ async function drop(row: ClaimedRow) {
     );
 }
 
+async function release(rows: ClaimedRow[]) {
+  const db = await getDb();
+  await db
+    .update(panelMemberMails)
+    .set({ lockedUntil: null })
+    .where(
+      inArray(
+        panelMemberMails.id,
+        rows.map((r) => r.mail_id),
+      ),
+    );
+}
+
 function jobOf(row: ClaimedRow, token: string | null): MemberMailJob {
   return {
     mailId: row.mail_id,
@@ -92,6 +117,7 @@ function jobOf(row: ClaimedRow, token: string | null): MemberMailJob {
     token,
     liftSuppression: row.lift_suppression,
     attempts: row.attempts,
+    heldUntil: row.held_until,
     member: { id: row.member_id, email: row.email, locale: row.locale, stopNonce: row.stop_nonce },
   };
 }
@@ -108,8 +134,13 @@ export async function retryMemberMails(o: { deadlineMs: number }): Promise<Membe
   while (Date.now() < deadline) {
     const rows = await claimDue();
     if (rows.length === 0) break;
-    for (const row of rows) {
-      // Confirmed since, or replaced by a newer link: this mail is no longer owed.
+    for (const [i, row] of rows.entries()) {
+      if (Date.now() >= deadline) {
+        // Out of time: the rest go back at once instead of waiting for their hold to end.
+        await release(rows.slice(i));
+        break;
+      }
+      // Confirmed since, replaced by a newer link, or the link expired: no longer owed.
       if (!row.current) {
         await drop(row);
         continue;
@@ -118,10 +149,14 @@ export async function retryMemberMails(o: { deadlineMs: number }): Promise<Membe
         row.kind === "verification" && row.token_sealed !== null
           ? openMemberMailToken(Buffer.from(row.token_sealed, "base64"), row.token_hash)
           : null;
-      if (row.kind === "verification" && token === null) {
-        // Sealed under an APP_SECRET no longer configured: a new sign-up sends a new link.
-        logError("panel-mail", new Error("The token of a sign-up mail cannot be opened"), {
+      if (row.too_old || (row.kind === "verification" && token === null)) {
+        // Too old to send without risking a second copy, or sealed under an APP_SECRET no
+        // longer configured: a new sign-up sends a new link.
+        logError("panel-mail", new Error("A sign-up mail was given up before it was sent"), {
           memberId: row.member_id,
+          attempts: row.attempts,
+          givenUp: true,
+          reason: row.too_old ? "too_old" : "token_unreadable",
         });
         await drop(row);
         givenUp += 1;

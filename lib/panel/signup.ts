@@ -4,7 +4,7 @@ import { dbOr, type DbOrTx } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import type { Locale } from "@/lib/i18n/locales.shared";
 import { sealMemberMailToken } from "./member-mail-token";
-import type { MemberMailJob } from "./member-mails";
+import type { MemberMailJob } from "./member-mail-job";
 import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
@@ -16,6 +16,7 @@ type SignupRow = {
   mail_id: number;
   kind: MemberMailJob["kind"];
   lift_suppression: boolean;
+  held_until: string;
 };
 
 // A confirmed member who still receives mail keeps their link and language, and is owed the
@@ -36,7 +37,8 @@ const keepIfConfirmed = (column: string) =>
  * - known and bounced (confirmed or not): a fresh verification mail, sent after the provider's
  *   suppression is lifted; confirming it clears `bounced` (verify.ts).
  *
- * The mail row is written held by this request (`locked_until`) and is returned for the caller
+ * The mail row is written held by this request (`locked_until`, on the database's clock, which
+ * every sender compares it with) and is returned for the caller
  * to send once it has answered (`sendMemberMail`). Should that fail, or the process end first,
  * the background retry sends it (member-mail-retry.ts): a sign-up the database took is never
  * lost to a provider outage.
@@ -67,16 +69,18 @@ export async function signUp(
           case when confirmed then 'already_member' else 'verification' end::member_mail_kind,
           ${hash},
           case when confirmed then null else decode(${sealed}, 'base64') end,
-          bounced, 0, ${at}::timestamptz, ${new Date(now.getTime() + MEMBER_MAIL_LEASE_MS).toISOString()}::timestamptz, ${at}::timestamptz
+          bounced, 0, ${at}::timestamptz, now() + ${`${MEMBER_MAIL_LEASE_MS} milliseconds`}::interval, ${at}::timestamptz
         from member
         on conflict (panel_user_id) do update set
           kind = excluded.kind, token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
           lift_suppression = excluded.lift_suppression, attempts = 0,
-          next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until
-        returning m.id, m.panel_user_id, m.kind, m.lift_suppression
+          next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until,
+          created_at = excluded.created_at
+        returning m.id, m.panel_user_id, m.kind, m.lift_suppression, m.locked_until
       )
       select member.id::int as member_id, member.email, member.locale, member.stop_nonce,
-        mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression
+        mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression,
+        mail.locked_until::text as held_until
       from member join mail on mail.panel_user_id = member.id
     `),
   );
@@ -86,6 +90,7 @@ export async function signUp(
     tokenHash: hash,
     token: row.kind === "verification" ? token : null,
     liftSuppression: row.lift_suppression,
+    heldUntil: row.held_until,
     member: { id: row.member_id, email: row.email, locale: row.locale, stopNonce: row.stop_nonce },
   };
 }

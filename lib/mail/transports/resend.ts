@@ -12,10 +12,10 @@ type ResendError = { name?: string; message?: string; statusCode?: number | null
 type Headers = Record<string, string> | null | undefined;
 
 /**
- * A batch call that hangs would hold its batch until the lease runs out; after this long the
+ * A provider call that hangs would hold its mails until their lease runs out; after this long the
  * request counts as failed and is retried (with the same idempotency key, so never sent twice).
  */
-const BATCH_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 20_000;
 
 function seconds(value: string | undefined): number | undefined {
   if (!value) return undefined;
@@ -117,6 +117,7 @@ export function createResendTransport(o: {
       try {
         result = await resend.emails.send(payload(o.from, message), {
           idempotencyKey: options?.idempotencyKey,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (e) {
         throw new MailSendError(`Resend request failed: ${(e as Error).message}`, {
@@ -136,7 +137,7 @@ export function createResendTransport(o: {
           {
             idempotencyKey: options?.idempotencyKey,
             batchValidation: "permissive",
-            signal: AbortSignal.timeout(BATCH_TIMEOUT_MS),
+            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           },
         );
       } catch (e) {
@@ -154,7 +155,7 @@ export function createResendTransport(o: {
       let result;
       try {
         result = await resend.suppressions.remove(address, {
-          signal: AbortSignal.timeout(BATCH_TIMEOUT_MS),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch (e) {
         throw new MailSendError(`Resend request failed: ${(e as Error).message}`, {

@@ -13,7 +13,7 @@ import { captureLogLines } from "../../support/log-lines";
 import { insertMember, linksIn, makeSignupMailsDue, nextIp } from "../../support/panel";
 
 let fake: FakeResend;
-captureLogLines();
+const log = captureLogLines();
 
 beforeAll(async () => {
   fake = await startFakeResend();
@@ -103,11 +103,38 @@ describe("sign-up mails gathered into batches", () => {
     expect(fake.delivered.map((m) => m.to[0])).toEqual(["fine-in-batch@example.org"]);
     const db = await getDb();
     expect(await db.select().from(panelMemberMails)).toHaveLength(0);
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({ scope: "panel-mail", givenUp: true, attempts: 1 }),
+    );
+    // The provider's reason quotes the address; the log does not.
+    expect(JSON.stringify(log.lines())).not.toContain("refused-in-batch");
   });
 
-  it("leaves each mail of a batch that failed twice to its own retry, sent alone under its own key", async () => {
+  it("gives no mail up when the request is refused as a whole: each gets a try of its own", async () => {
     useFake();
-    fake.failNext({ status: 503 }, 2);
+    fake.failNext({ status: 422, name: "validation_error" }, 1);
+    await answeredTogether(["whole-a@example.org", "whole-b@example.org"]);
+    const db = await getDb();
+    expect((await db.select().from(panelMemberMails)).map((r) => r.attempts)).toEqual([1, 1]);
+    await makeSignupMailsDue();
+    expect(await retryMemberMails({ deadlineMs: 10_000 })).toMatchObject({ sent: 2, givenUp: 0 });
+    expect(fake.delivered.map((m) => m.to[0]).sort()).toEqual([
+      "whole-a@example.org",
+      "whole-b@example.org",
+    ]);
+  });
+
+  it("waits for a request the provider is still working on, then takes its answer: sent once", async () => {
+    useFake();
+    fake.failNext({ status: 409, name: "concurrent_idempotent_requests" }, 1);
+    await answeredTogether(["busy-a@example.org", "busy-b@example.org"]);
+    expect(batchRequests().map((r) => r.status)).toEqual([409, 200]);
+    expect(fake.delivered).toHaveLength(2);
+  }, 20_000);
+
+  it("leaves each mail of a batch that failed three times to its own retry, sent alone under its own key", async () => {
+    useFake();
+    fake.failNext({ status: 503 }, 3);
     await answeredTogether(["later-a@example.org", "later-b@example.org"]);
     const db = await getDb();
     const rows = await db.select().from(panelMemberMails);

@@ -82,19 +82,96 @@ describe("the mails sign-ups owe (panel_member_mails)", () => {
     expect(verified.status).toBe(200);
   });
 
-  it("keeps one mail per member: a newer sign-up replaces it, and the older send leaves it be", async () => {
+  it("keeps one mail per member: a newer sign-up replaces it, and the older link is never sent", async () => {
     const first = await writeSignUp("twice@example.org", "nl");
     const second = await writeSignUp("twice@example.org", "nl");
     expect(second.mailId).toBe(first.mailId);
     const [row] = await owedRows();
     expect(row.tokenHash).toBe(second.tokenHash);
-    // The first request's send ends after the second wrote: the second's row stays owed.
-    expect(await sendMemberMail(first)).toBe("sent");
+    // The first request sends after the second wrote: its link is dead, so it sends nothing.
+    expect(await sendMemberMail(first)).toBe("replaced");
+    expect(memoryOutbox()).toHaveLength(0);
     expect(await owedRows()).toHaveLength(1);
     expect(await sendMemberMail(second)).toBe("sent");
     expect(await owedRows()).toHaveLength(0);
+    expect(memoryOutbox()).toHaveLength(1);
     const params = verificationParams(lastMailTo("twice@example.org"));
     expect(sha256Hex(params.verification_token)).toBe(second.tokenHash);
+  });
+
+  it("sends nothing once its hold has passed to another sender", async () => {
+    const job = await writeSignUp("taken-over@example.org", "nl");
+    // The hold ran out and a retry took the row: its hold is not this sender's.
+    await makeSignupMailsDue();
+    const db = await getDb();
+    await db
+      .update(panelMemberMails)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(panelMemberMails.id, job.mailId));
+    expect(await sendMemberMail(job)).toBe("replaced");
+    expect(memoryOutbox()).toHaveLength(0);
+    expect(await owedRows()).toHaveLength(1);
+  });
+
+  it("drops a mail whose link has expired, and gives up one older than the provider's memory of its key", async () => {
+    await writeSignUp("expired-link@example.org", "nl");
+    await writeSignUp("too-old@example.org", "nl");
+    const db = await getDb();
+    const expired = (await memberByEmail("expired-link@example.org"))!;
+    await db
+      .update(panelUsers)
+      .set({ verificationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(panelUsers.id, expired.id));
+    const old = (await memberByEmail("too-old@example.org"))!;
+    await db
+      .update(panelMemberMails)
+      .set({ createdAt: new Date(Date.now() - 24 * 3600_000) })
+      .where(eq(panelMemberMails.panelUserId, old.id));
+    await makeSignupMailsDue();
+    expect(await retryMemberMails({ deadlineMs: 5_000 })).toMatchObject({
+      sent: 0,
+      givenUp: 1,
+      pending: 0,
+    });
+    expect(memoryOutbox()).toHaveLength(0);
+    expect(log.lines()).toContainEqual(
+      expect.objectContaining({ memberId: old.id, givenUp: true, reason: "too_old" }),
+    );
+  });
+
+  it("waits as long as the provider's Retry-After asks", async () => {
+    installMailTransport(
+      refusing(
+        new MailSendError("slow down", {
+          retryable: true,
+          statusCode: 429,
+          retryAfterSeconds: 600,
+        }),
+      ),
+    );
+    await signUp("retry-after@example.org");
+    const [row] = await owedRows();
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
+  });
+
+  it("gives the rest of its claim back when its time is up", async () => {
+    for (const email of ["slow-a@example.org", "slow-b@example.org", "slow-c@example.org"]) {
+      await writeSignUp(email, "nl");
+    }
+    await makeSignupMailsDue();
+    const slow: MailTransport = {
+      kind: "memory",
+      send: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return { id: null };
+      },
+      sendBatch: async () => ({ results: [] }),
+      liftSuppression: async () => {},
+    };
+    installMailTransport(slow);
+    const run = await retryMemberMails({ deadlineMs: 100 });
+    expect(run).toMatchObject({ sent: 1, pending: 2, nextDueInMs: 0 });
+    expect((await owedRows()).every((r) => r.lockedUntil === null)).toBe(true);
   });
 
   it("drops a mail no longer owed: the member confirmed in between", async () => {
@@ -113,7 +190,12 @@ describe("the mails sign-ups owe (panel_member_mails)", () => {
 
   it("gives up at once on a mail the provider refuses, and logs it without the address", async () => {
     installMailTransport(
-      refusing(new MailSendError("invalid", { retryable: false, statusCode: 422 })),
+      refusing(
+        new MailSendError("Resend: validation_error: Invalid `to` field: refused@example.org", {
+          retryable: false,
+          statusCode: 422,
+        }),
+      ),
     );
     await signUp("refused@example.org");
     expect(await owedRows()).toHaveLength(0);

@@ -236,6 +236,20 @@ describe("panel mails through the real Resend SDK and a fake Resend server", () 
     expect(wrongKey).toMatchObject({ retryable: false, statusCode: 403 });
   });
 
+  it("gives a single send up after 20 seconds when the provider does not answer", async () => {
+    const held = fake.holdNext();
+    const started = Date.now();
+    const sending = transport()
+      .send(plainMail)
+      .catch((e: unknown) => e);
+    await held.arrived;
+    const error = await sending;
+    held.release();
+    expect(error).toBeInstanceOf(MailSendError);
+    expect(error).toMatchObject({ retryable: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
+  }, 40_000);
+
   it("surfaces an unreachable provider as retryable", async () => {
     const down = createResendTransport({
       apiKey: "re_x",

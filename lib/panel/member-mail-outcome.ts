@@ -1,0 +1,93 @@
+import "server-only";
+import { and, eq, or, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import { panelMemberMails } from "@/db/schema";
+import { logError } from "@/lib/log";
+import { MailSendError } from "@/lib/mail";
+import {
+  MEMBER_MAIL_LEASE_MS,
+  MEMBER_MAIL_MAX_ATTEMPTS,
+  memberMailRetryDelayMs,
+} from "./member-mail-policy";
+import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
+
+/** This row, as long as no newer sign-up has replaced it (its token hash is still ours). */
+const ours = (job: MemberMailJob) =>
+  and(eq(panelMemberMails.id, job.mailId), eq(panelMemberMails.tokenHash, job.tokenHash));
+
+/**
+ * Just before the provider call: renews the hold on the rows this sender still holds, and returns
+ * those. A row a newer sign-up replaced (another token hash) or another sender took over once
+ * this one's hold had run out (another `locked_until`) is left alone: sending it now would send
+ * a dead link, or the same mail twice under two keys.
+ */
+export async function stillHeld(jobs: MemberMailJob[]): Promise<MemberMailJob[]> {
+  if (jobs.length === 0) return [];
+  const db = await getDb();
+  const rows = rowsOf<{ id: number; held_until: string }>(
+    await db.execute(sql`
+      update panel_member_mails
+      set locked_until = now() + ${`${MEMBER_MAIL_LEASE_MS} milliseconds`}::interval
+      where (id, token_hash, locked_until) in (${sql.join(
+        jobs.map((j) => sql`(${j.mailId}::int, ${j.tokenHash}::text, ${j.heldUntil}::timestamptz)`),
+        sql`, `,
+      )})
+      returning id::int as id, locked_until::text as held_until
+    `),
+  );
+  const renewed = new Map(rows.map((r) => [r.id, r.held_until]));
+  return jobs
+    .filter((j) => renewed.has(j.mailId))
+    .map((j) => ({ ...j, heldUntil: renewed.get(j.mailId)! }));
+}
+
+/** Sent: the rows are deleted (those a newer sign-up has not replaced). */
+export async function markSent(jobs: MemberMailJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const db = await getDb();
+  await db.delete(panelMemberMails).where(or(...jobs.map(ours)));
+}
+
+/**
+ * Worth trying again: the provider was away or busy, or refused our key (a configuration being
+ * mended). A refusal of the mail itself (an address it will not take) stays a refusal.
+ */
+function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof MailSendError)) return true;
+  return error.retryable || error.statusCode === 401 || error.statusCode === 403;
+}
+
+/**
+ * Failed: the row waits for its next attempt (after the backoff, or the provider's Retry-After
+ * when longer), or is given up after the last one or when the provider refused the mail itself
+ * (`alwaysRetry`: a request refused as a whole, where each mail still gets a try of its own).
+ * Logged with the member's id, never the address.
+ */
+export async function markFailed(
+  job: MemberMailJob,
+  failure: unknown,
+  o: { alwaysRetry?: boolean } = {},
+): Promise<MemberMailOutcome> {
+  const attempts = (job.attempts ?? 0) + 1;
+  const givenUp =
+    (!o.alwaysRetry && !worthRetrying(failure)) || attempts >= MEMBER_MAIL_MAX_ATTEMPTS;
+  logError("panel-mail", failure, { memberId: job.member.id, attempts, givenUp });
+  const db = await getDb();
+  if (givenUp) {
+    await db.delete(panelMemberMails).where(ours(job));
+    return "given_up";
+  }
+  const retryAfterMs =
+    failure instanceof MailSendError ? (failure.retryAfterSeconds ?? 0) * 1000 : 0;
+  const delayMs = Math.max(memberMailRetryDelayMs(attempts), retryAfterMs);
+  await db
+    .update(panelMemberMails)
+    .set({
+      attempts,
+      nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
+      lockedUntil: null,
+    })
+    .where(ours(job));
+  return "retry";
+}
