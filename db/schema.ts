@@ -183,7 +183,7 @@ export const memberMailKind = pgEnum("member_mail_kind", ["verification", "alrea
 
 /**
  * The mail a sign-up owes its address, kept until the provider has taken it (lib/panel/
- * member-mails): written in the sign-up's own statement, sent right after the answer, retried
+ * member-mail*.ts): written in the sign-up's own statement, sent right after the answer, retried
  * in the background when the provider is away. One per member: a newer sign-up replaces it.
  * `token_sealed` is the verification link's token, encrypted under APP_SECRET (the member row
  * keeps only its hash), so a retry sends the same link; the row is deleted once sent.

@@ -1,19 +1,18 @@
 import "server-only";
+import { providerRetryDelayMs } from "@/lib/mail/backoff";
 import { and, eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
 import { MailSendError } from "@/lib/mail";
-import {
-  MEMBER_MAIL_LEASE_MS,
-  MEMBER_MAIL_MAX_ATTEMPTS,
-  memberMailRetryDelayMs,
-} from "./member-mail-policy";
+import { MEMBER_MAIL_LEASE_MS, MEMBER_MAIL_MAX_ATTEMPTS } from "./member-mail-policy";
 import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
 
+type MailRow = Pick<MemberMailJob, "mailId" | "tokenHash">;
+
 /** This row, as long as no newer sign-up has replaced it (its token hash is still ours). */
-const ours = (job: MemberMailJob) =>
+const ours = (job: MailRow) =>
   and(eq(panelMemberMails.id, job.mailId), eq(panelMemberMails.tokenHash, job.tokenHash));
 
 /**
@@ -42,11 +41,14 @@ export async function stillHeld(jobs: MemberMailJob[]): Promise<MemberMailJob[]>
     .map((j) => ({ ...j, heldUntil: renewed.get(j.mailId)! }));
 }
 
-/** Sent: the rows are deleted (those a newer sign-up has not replaced). */
-export async function markSent(jobs: MemberMailJob[]): Promise<void> {
-  if (jobs.length === 0) return;
+/**
+ * The rows are deleted, those a newer sign-up has not replaced: sent, given up, or no longer
+ * owed.
+ */
+export async function deleteMails(rows: MailRow[]): Promise<void> {
+  if (rows.length === 0) return;
   const db = await getDb();
-  await db.delete(panelMemberMails).where(or(...jobs.map(ours)));
+  await db.delete(panelMemberMails).where(or(...rows.map(ours)));
 }
 
 /**
@@ -73,14 +75,14 @@ export async function markFailed(
   const givenUp =
     (!o.alwaysRetry && !worthRetrying(failure)) || attempts >= MEMBER_MAIL_MAX_ATTEMPTS;
   logError("panel-mail", failure, { memberId: job.member.id, attempts, givenUp });
-  const db = await getDb();
   if (givenUp) {
-    await db.delete(panelMemberMails).where(ours(job));
+    await deleteMails([job]);
     return "given_up";
   }
+  const db = await getDb();
   const retryAfterMs =
     failure instanceof MailSendError ? (failure.retryAfterSeconds ?? 0) * 1000 : 0;
-  const delayMs = Math.max(memberMailRetryDelayMs(attempts), retryAfterMs);
+  const delayMs = Math.max(providerRetryDelayMs(attempts), retryAfterMs);
   await db
     .update(panelMemberMails)
     .set({

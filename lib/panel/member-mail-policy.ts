@@ -9,13 +9,11 @@ import "server-only";
 export const MEMBER_MAIL_LEASE_MS = 2 * 60_000;
 
 /**
- * Failed sends before a mail is given up (logged, the row deleted). With the backoff below that
- * is about four hours where retries run as due (the Node timer, a frequent cron); a daily cron
- * reaches MEMBER_MAIL_MAX_AGE_MS first.
+ * Failed sends before a mail is given up (logged, the row deleted). With the backoff of
+ * lib/mail/backoff.ts that is about four hours where retries run as due (the Node timer, a
+ * frequent cron); a daily cron reaches MEMBER_MAIL_MAX_AGE_MS first.
  */
 export const MEMBER_MAIL_MAX_ATTEMPTS = 16;
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 30 * 60_000;
 
 /**
  * A mail not sent this long after its sign-up is given up: the provider forgets an idempotency
@@ -26,9 +24,3 @@ export const MEMBER_MAIL_MAX_AGE_MS = 24 * 3600_000 - 15 * 60_000;
 
 /** Rows one retry pass claims at a time. */
 export const MEMBER_MAIL_CLAIM = 20;
-
-/** Delay before the n-th retry (n ≥ 1): exponential with jitter, so senders do not bunch up. */
-export function memberMailRetryDelayMs(attempt: number): number {
-  const exponential = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (0.75 + Math.random() * 0.5));
-}

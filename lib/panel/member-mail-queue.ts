@@ -1,6 +1,7 @@
 import "server-only";
+import { providerRetryDelayMs } from "@/lib/mail/backoff";
 import { logError } from "@/lib/log";
-import { MEMBER_MAIL_LEASE_MS, memberMailRetryDelayMs } from "./member-mail-policy";
+import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
 import { armMemberMailRetry } from "./member-mail-timer";
 import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
 import { sendMemberMail, sendMemberMailBatch } from "./member-mails";
@@ -45,7 +46,7 @@ async function sendWaiting(state: QueueState): Promise<void> {
               ? await sendMemberMailBatch(fresh)
               : [];
         if (fresh.length < taken.length) armMemberMailRetry(MEMBER_MAIL_LEASE_MS);
-        if (outcomes.includes("retry")) armMemberMailRetry(memberMailRetryDelayMs(1));
+        if (outcomes.includes("retry")) armMemberMailRetry(providerRetryDelayMs(1));
       } catch (error) {
         logError("panel-mail", error);
       } finally {

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
+import { deleteMails } from "./member-mail-outcome";
 import { openMemberMailToken } from "./member-mail-token";
 import {
   MEMBER_MAIL_CLAIM,
@@ -87,14 +88,7 @@ async function pendingWork(): Promise<Pick<MemberMailRetryRun, "pending" | "next
   };
 }
 
-async function drop(row: ClaimedRow) {
-  const db = await getDb();
-  await db
-    .delete(panelMemberMails)
-    .where(
-      and(eq(panelMemberMails.id, row.mail_id), eq(panelMemberMails.tokenHash, row.token_hash)),
-    );
-}
+const drop = (row: ClaimedRow) => deleteMails([{ mailId: row.mail_id, tokenHash: row.token_hash }]);
 
 async function release(rows: ClaimedRow[]) {
   const db = await getDb();

@@ -1,6 +1,5 @@
 import "server-only";
 import { sha256Hex } from "@/lib/crypto/tokens";
-import { verificationLink } from "@/lib/links/panel";
 import { logError } from "@/lib/log";
 import {
   getMailTransport,
@@ -9,23 +8,15 @@ import {
   type BatchItemResult,
   type MailMessage,
 } from "@/lib/mail";
-import { alreadyMemberMail } from "@/lib/mail/templates/already-member";
-import { verificationMail } from "@/lib/mail/templates/verification";
 import { liftSuppression } from "./bounce";
+import { alreadyMemberMessage, verificationMessage } from "./mails";
 import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
-import { markFailed, markSent, stillHeld } from "./member-mail-outcome";
+import { markFailed, deleteMails, stillHeld } from "./member-mail-outcome";
 
 function messageFor(job: MemberMailJob) {
-  const key = job.tokenHash.slice(0, 24);
   return job.kind === "verification"
-    ? {
-        message: verificationMail(job.member, verificationLink(job.member.id, job.token!)),
-        idempotencyKey: `panel-verify-${job.member.id}-${key}`,
-      }
-    : {
-        message: alreadyMemberMail(job.member),
-        idempotencyKey: `panel-member-${job.member.id}-${key}`,
-      };
+    ? verificationMessage(job.member, job.token!, job.tokenHash)
+    : alreadyMemberMessage(job.member, job.tokenHash);
 }
 
 /** Lifts a bounced address's suppression first: the provider would not send to it at all. */
@@ -55,7 +46,7 @@ export async function sendMemberMail(job: MemberMailJob): Promise<MemberMailOutc
   }
   try {
     if (failure === undefined) {
-      await markSent([job]);
+      await deleteMails([job]);
       return "sent";
     }
     return await markFailed(job, failure);
@@ -127,7 +118,7 @@ export async function sendMemberMailBatch(jobs: MemberMailJob[]): Promise<Member
       }
     } else {
       const accepted = (i: number) => results[i] !== undefined && results[i].error === undefined;
-      await markSent(held.filter((_, i) => accepted(i)));
+      await deleteMails(held.filter((_, i) => accepted(i)));
       for (const [i, job] of held.entries()) {
         if (accepted(i)) {
           outcomes.set(job.mailId, "sent");

@@ -19,11 +19,10 @@ export const MAX_SLOT_WAIT_MS = 30_000;
 
 /**
  * Provider calls that ended in an outage-like failure (5xx, network, timeout, rejected API key)
- * before the batch is given up as failed. With the backoff below that is about an hour.
+ * before the batch is given up as failed. With the backoff of lib/mail/backoff.ts that is about
+ * an hour.
  */
 export const MAX_ATTEMPTS = 10;
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 30 * 60_000;
 
 /** Another request with the same key is still in progress: ask again after this long. */
 export const IN_PROGRESS_RETRY_MS = 5_000;
@@ -55,9 +54,3 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000 - 15 * 60_000;
  * routes allow 60 seconds; this leaves room for a provider call that starts just before the end.
  */
 export const RUN_BUDGET_MS = 35_000;
-
-/** Delay before the n-th retry (n ≥ 1) of a failed provider call: exponential with jitter. */
-export function retryDelayMs(attempt: number): number {
-  const exponential = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (0.75 + Math.random() * 0.5));
-}

@@ -1,7 +1,8 @@
 import "server-only";
 import { logError } from "@/lib/log";
 import { MailSendError, type MailTransport } from "@/lib/mail/types";
-import { DEFAULT_RATE_LIMIT_PAUSE_MS, IN_PROGRESS_RETRY_MS, retryDelayMs } from "./policy";
+import { providerRetryDelayMs } from "@/lib/mail/backoff";
+import { DEFAULT_RATE_LIMIT_PAUSE_MS, IN_PROGRESS_RETRY_MS } from "./policy";
 import { INVALID_IDEMPOTENT_REQUEST, providerReason } from "./reasons";
 import type { ClaimedBatch, ProviderOutcome } from "./types";
 
@@ -31,7 +32,7 @@ function classify(batch: ClaimedBatch, error: unknown): ProviderOutcome {
     return {
       kind: "retry",
       reason: "Unexpected error while sending",
-      delayMs: retryDelayMs(batch.attempts),
+      delayMs: providerRetryDelayMs(batch.attempts),
       counts: true,
     };
   }
@@ -78,7 +79,7 @@ function classify(batch: ClaimedBatch, error: unknown): ProviderOutcome {
         : status >= 500
           ? `The provider failed (${status})`
           : "The provider refused the API key";
-    return { kind: "retry", reason, delayMs: retryDelayMs(batch.attempts), counts: true };
+    return { kind: "retry", reason, delayMs: providerRetryDelayMs(batch.attempts), counts: true };
   }
   return {
     kind: "failed",
