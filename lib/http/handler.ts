@@ -172,6 +172,19 @@ function queryOf(url: URL, validated: boolean): Record<string, string> {
   return Object.fromEntries(query);
 }
 
+/**
+ * The junk unit of a request that failed before its limits were counted: counted now, and the
+ * refusal answered instead of the failure when the budget is spent, as if counted first.
+ */
+async function countJunk(junk: RateLimitRule[], failure: unknown): Promise<unknown> {
+  try {
+    await enforceRateLimits(junk);
+    return failure;
+  } catch (refusal) {
+    return refusal instanceof AppError ? refusal : failure;
+  }
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   return Response.json(result ?? {}, { headers: { "cache-control": "no-store" } });
@@ -182,8 +195,10 @@ function toResponse(result: unknown): Response {
  * per-client junk budget → session, two-factor policy and admin → input validation → per-client
  * budget, the input's own limits and the site-wide ceiling → handler. An anonymous caller learns
  * nothing about a staff payload's shape, and malformed requests cannot spend an honest client's
- * budget. Domain errors become the error envelope; anything unexpected becomes
- * code 13 without details.
+ * budget. On an anonymous route the junk unit is counted in the round trip of the later limits
+ * (judged first and never given back), or alone when the request fails before them: the same
+ * outcome as counting it first, one round trip fewer. Domain errors become the error envelope;
+ * anything unexpected becomes code 13 without details.
  */
 export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
   options: RouteOptions<A, B, Q, P>,
@@ -191,12 +206,18 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
 ) {
   return async (req: Request, routeContext?: NextRouteContext): Promise<Response> => {
     let session: SessionContext | null = null;
+    let junkPending: RateLimitRule[] = [];
     try {
       if (!options.allowCrossOrigin && isForeignStateChange(req)) {
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
       }
       const ip = clientKey(req);
-      if (options.rateLimit) await enforceRateLimits(beforeValidationRules(options.rateLimit, ip));
+      const junk = options.rateLimit ? beforeValidationRules(options.rateLimit, ip) : [];
+      // Without a session to look up, only parsing comes between the junk budget and the rest:
+      // a valid request counts them all in one round trip, and a request that fails before
+      // then counts its junk unit alone before it is answered (below).
+      junkPending = options.auth === "none" ? junk : [];
+      if (junkPending.length === 0) await enforceRateLimits(junk);
 
       session = await authorise(req, options.auth, options.twoFactor);
 
@@ -209,8 +230,12 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const body = parseWith(options.body, await readBody(req, bodyKind, maxBodyBytes));
       const user = (session?.user ?? null) as UserFor<A>;
       const inputRules = options.limits?.({ body, query, params, user }) ?? [];
+      const kept = junkPending;
+      junkPending = [];
       await enforceRateLimits(
         options.rateLimit ? afterValidationRules(options.rateLimit, ip, inputRules) : inputRules,
+        undefined,
+        kept,
       );
 
       const result = await handler({
@@ -229,7 +254,8 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         }
       }
       return response;
-    } catch (error) {
+    } catch (thrown) {
+      const error = junkPending.length > 0 ? await countJunk(junkPending, thrown) : thrown;
       if (error instanceof AppError) {
         const response = errorResponse(error);
         // No session after all: the browser's hint that there is one goes too (signed-in-hint.ts).

@@ -180,22 +180,31 @@ export async function releaseRateLimit(rule: RateLimitRule, now: Date): Promise<
  * client's budget when a ceiling refuses): the counts end as if the rules had been counted one
  * by one up to the refusal. Answers the rules it counted, for a caller that may have to give
  * them back later.
+ *
+ * `kept` rules are judged before `rules` and are never given back: a junk budget counted in the
+ * same round trip as the rules that follow it, which a refusal after it must leave counted, as
+ * if it had been counted on its own first.
  */
 export async function enforceRateLimits(
   rules: RateLimitRule[],
   now = new Date(),
+  kept: RateLimitRule[] = [],
 ): Promise<RateLimitRule[]> {
+  const all = [...kept, ...rules];
   const refuse = async (refused: RateLimitRule, count: number, taken: RateLimitRule[]) => {
-    await releaseRateLimits(taken, now);
+    await releaseRateLimits(
+      taken.filter((rule) => !kept.includes(rule)),
+      now,
+    );
     const { retryAfterSeconds } = resultOf(refused, count, now);
     return new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
   };
-  const inMemory = rules.filter((rule) => rule.store === "memory");
+  const inMemory = all.filter((rule) => rule.store === "memory");
   for (const [i, rule] of inMemory.entries()) {
     const count = countInMemory(rule, now);
     if (!resultOf(rule, count, now).allowed) throw await refuse(rule, count, inMemory.slice(0, i));
   }
-  const inDatabase = rules.filter((rule) => rule.store !== "memory");
+  const inDatabase = all.filter((rule) => rule.store !== "memory");
   const counts = await countInDatabase(inDatabase, now);
   const refused = inDatabase.findIndex((rule, i) => !resultOf(rule, counts[i], now).allowed);
   if (refused === -1) return rules;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { getConfig } from "@/config";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/tokens";
@@ -10,6 +11,7 @@ import * as unknownApi from "@/app/api/[...path]/route";
 import { call } from "../support/http";
 import { staffWithSession } from "../support/staff";
 import { stopClock } from "../support/clock";
+import { countQueries } from "../support/queries";
 
 const echo = route(
   { auth: "none", body: z.object({ name: z.string().min(2, "too short") }) },
@@ -38,6 +40,20 @@ const limited = route(
     },
   },
   () => ({ ok: true }),
+);
+const limitedEcho = route(
+  {
+    auth: "none",
+    body: z.object({ name: z.string().min(2, "too short") }),
+    rateLimit: {
+      feature: "test-echo",
+      windowSeconds: 60,
+      siteWide: 100,
+      junkPerClient: 5,
+      perClient: 2,
+    },
+  },
+  ({ body }) => ({ hello: body.name }),
 );
 
 describe("handler wrapper", () => {
@@ -182,6 +198,37 @@ describe("handler wrapper", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await call(limited, { ip: "198.51.100.2" })).status).toBe(200);
   });
+
+  it.runIf(getConfig().trustProxy)(
+    "counts a valid anonymous request's junk unit with its other limits, in one statement",
+    async () => {
+      stopClock();
+      const queries = countQueries();
+      const res = await call(limitedEcho, { body: { name: "Ada" }, ip: "198.51.100.20" });
+      const statements = queries.count();
+      queries.restore();
+      expect(res.status).toBe(200);
+      expect(statements).toBe(1);
+    },
+  );
+
+  it.runIf(getConfig().trustProxy)(
+    "keeps the junk unit of a request its per-client budget refuses, and counts malformed ones",
+    async () => {
+      stopClock();
+      const ip = "198.51.100.21";
+      const valid = () => call(limitedEcho, { body: { name: "Ada" }, ip });
+      const malformed = () => call(limitedEcho, { body: { name: "A" }, ip });
+      expect((await valid()).status).toBe(200);
+      expect((await valid()).status).toBe(200);
+      expect((await valid()).status).toBe(429); // per client: 2; its junk unit stays counted
+      expect((await malformed()).status).toBe(400);
+      expect((await malformed()).status).toBe(400); // the fifth junk unit
+      const refused = await malformed();
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe(23);
+    },
+  );
 
   it("answers unknown API paths with 404 in the envelope", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"] as const) {

@@ -227,6 +227,23 @@ describe("enforceRateLimits, counting a request's rules at once", () => {
     expect((await consumeRateLimit(ceiling, t0)).count).toBe(1);
   });
 
+  it("judges kept rules first and never gives them back", async () => {
+    const feature = fresh();
+    const junk = { feature: `${feature}-junk`, subject: "a", limit: 2, windowSeconds: 60 };
+    const client = { feature: `${feature}-client`, subject: "a", limit: 0, windowSeconds: 60 };
+    const ceiling = { feature: `${feature}-site`, subject: "*", limit: 5, windowSeconds: 600 };
+    // The client rule refuses: the ceiling's unit goes back, the kept junk unit stays.
+    const refused = await enforceRateLimits([client, ceiling], t0, [junk]).catch((e) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect((await consumeRateLimit(junk, t0)).count).toBe(2);
+    expect((await consumeRateLimit(ceiling, t0)).count).toBe(1);
+    // Now the junk rule refuses (its third unit): the units after it go back.
+    const byJunk = await enforceRateLimits([ceiling], t0, [junk]).catch((e) => e);
+    expect(byJunk).toMatchObject({ code: ErrorCode.RATE_LIMITED });
+    expect((await consumeRateLimit(junk, t0)).count).toBe(4);
+    expect((await consumeRateLimit(ceiling, t0)).count).toBe(2);
+  });
+
   it("lets requests that name the same counters in opposite orders all finish", async () => {
     const feature = fresh();
     const a = { feature: `${feature}-a`, subject: "*", limit: 1000, windowSeconds: 60 };
