@@ -17,6 +17,11 @@ export type LoadOptions = {
    * would otherwise start behind another run's backlog.
    */
   settleUrl?: string;
+  /**
+   * Numbers the requests on from an earlier run's (the rounds of a pair), so that no request
+   * number, and so no address or e-mail address made from it, comes twice.
+   */
+  counter?: { n: number };
 };
 
 export type LoadResult = {
@@ -77,7 +82,7 @@ async function settle(url: string | undefined): Promise<void> {
  * a time, after a warm-up whose figures are dropped.
  */
 export async function load(o: LoadOptions): Promise<LoadResult> {
-  const counter = { n: 0 };
+  const counter = o.counter ?? { n: 0 };
   if (o.warmupMs) {
     await once(o, o.warmupMs, counter);
     await settle(o.settleUrl);

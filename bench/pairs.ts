@@ -33,11 +33,17 @@ export async function interleaved(
 ): Promise<{ floor: LoadResult; app: LoadResult }> {
   const each = Math.max(1000, Math.round(floor.durationMs / ROUNDS));
   const parts = { floor: [] as LoadResult[], app: [] as LoadResult[] };
+  const counters = { floor: { n: 0 }, app: { n: 0 } };
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of ["floor", "app"] as const) {
       const o = side === "floor" ? floor : app;
       parts[side].push(
-        await load({ ...o, durationMs: each, warmupMs: round === 0 ? o.warmupMs : undefined }),
+        await load({
+          ...o,
+          durationMs: each,
+          warmupMs: round === 0 ? o.warmupMs : undefined,
+          counter: counters[side],
+        }),
       );
     }
   }
