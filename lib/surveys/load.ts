@@ -23,13 +23,14 @@ export type OpenSurvey = {
   steps: Step[];
 };
 
-// Every submission and every visit of a survey reads it this way.
+// Every submission and every visit of a survey reads it this way. The steps come only when
+// their version is not the one this process already holds (`knownVersion`, -1 for none).
 const surveyByUuid = preparedQuery((db) =>
   db
     .select({
       studyId: surveys.studyId,
       surveyUuid: surveys.surveyUuid,
-      steps: surveys.steps,
+      steps: sql<unknown>`case when ${surveys.version} = ${sql.placeholder("knownVersion")} then null else ${surveys.steps} end`,
       version: surveys.version,
       studyName: studies.name,
       status: studies.status,
@@ -53,12 +54,12 @@ export async function loadOpenSurvey(
   tx?: DbOrTx,
   { anyStatus = false }: { anyStatus?: boolean } = {},
 ): Promise<OpenSurvey> {
-  const [row] = await surveyByUuid({ uuid: surveyUuid }, tx);
+  const known = parsedSteps.get(surveyUuid);
+  const [row] = await surveyByUuid({ uuid: surveyUuid, knownVersion: known?.version ?? -1 }, tx);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   const status = effectiveStatus(row);
   if (status !== "open" && !anyStatus) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
-  // Every write goes through the same schema, so a failure here means a corrupted row (code 13).
-  const steps = stepsSchema.parse(row.steps);
+  const steps = row.steps === null && known ? known.steps : stepsOf(surveyUuid, row);
   return {
     studyId: row.studyId,
     surveyUuid: row.surveyUuid,
@@ -66,6 +67,35 @@ export async function loadOpenSurvey(
     status,
     responseLimit: row.responseLimit,
     version: row.version,
-    steps: sortedSteps(steps),
+    steps,
   };
+}
+
+/**
+ * The steps of each survey's latest version read, parsed and in order, for up to
+ * REMEMBERED_SURVEYS surveys (the longest remembered go first). A saved version never changes
+ * (every save raises it, editor.ts), so a remembered version is the stored one, and checking
+ * its number on each read is all it takes to stay true. Parsing the steps was most of the work
+ * of reading a survey for every submission. Frozen at run time: every caller shares them.
+ */
+const parsedSteps = new Map<string, { version: number; steps: Step[] }>();
+const REMEMBERED_SURVEYS = 200;
+
+function stepsOf(surveyUuid: string, row: { version: number; steps: unknown }): Step[] {
+  // Every write goes through the same schema, so a failure here means a corrupted row (code 13).
+  const steps = deepFreeze(sortedSteps(stepsSchema.parse(row.steps)));
+  parsedSteps.delete(surveyUuid);
+  parsedSteps.set(surveyUuid, { version: row.version, steps });
+  if (parsedSteps.size > REMEMBERED_SURVEYS) {
+    parsedSteps.delete(parsedSteps.keys().next().value!);
+  }
+  return steps;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
