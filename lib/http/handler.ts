@@ -18,9 +18,11 @@ import {
   clientKey,
   type ClientBudget,
 } from "@/lib/rate-limit/client";
+import { limitsInStatement, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
 import { isForeignStateChange, refuseForeignStateChange } from "./origin";
+import { queryOf } from "./query";
 import { DEFAULT_MAX_BODY_BYTES, readBody, type BodyKind } from "./read-body";
 import { errorResponse } from "./status";
 
@@ -29,7 +31,7 @@ type SessionFor<A extends Auth> = A extends "staff" | "admin"
   ? SessionContext
   : SessionContext | null;
 
-export type HandlerContext<A extends Auth, B, Q, P> = {
+export type HandlerContext<A extends Auth, B, Q, P, C extends CountedBy = undefined> = {
   req: Request;
   body: B;
   query: Q;
@@ -38,9 +40,13 @@ export type HandlerContext<A extends Auth, B, Q, P> = {
   session: SessionFor<A>;
   /** The caller's client key: a keyed hash of the address, or UNKNOWN_CLIENT without one. */
   ip: string;
+  /** With `countLimitsIn: "statement"`: the limits, for the handler's statement to count. */
+  limits: C extends "statement" ? LimitsInStatement : undefined;
 };
 
-export type RouteOptions<A extends Auth, B, Q, P> = {
+type CountedBy = "statement" | undefined;
+
+export type RouteOptions<A extends Auth, B, Q, P, C extends CountedBy = undefined> = {
   /** Who may call: "none" = anyone, "optional" = anyone but the session is read, "staff", "admin". */
   auth: A;
   /** Under the staff two-factor policy; see TwoFactorGate (access.ts). */
@@ -58,6 +64,12 @@ export type RouteOptions<A extends Auth, B, Q, P> = {
    * others took are given back: a refused request never counts toward a site-wide ceiling.
    */
   limits?: (input: { body: B; query: Q; params: P; user: UserFor<A> }) => RateLimitRule[];
+  /**
+   * "statement": the database limits are counted by the handler's own statement, one round trip
+   * fewer (lib/rate-limit/in-statement.ts), and handed to it as `limits`. A handler that returns
+   * without having counted them fails (code 13), so a forgotten count cannot pass unnoticed.
+   */
+  countLimitsIn?: C;
   /** Skips the Origin check: only for calls made by mail clients or schedulers, never browsers. */
   allowCrossOrigin?: boolean;
   /**
@@ -158,21 +170,6 @@ export function otherMethods<const M extends RouteMethod>(
 }
 
 /**
- * The query as one value per name. A name given twice is refused rather than resolved one way
- * or the other (parameter pollution: a proxy and this app could read different values).
- */
-function queryOf(url: URL, validated: boolean): Record<string, string> {
-  const query = new Map<string, string>();
-  for (const [key, value] of url.searchParams.entries()) {
-    if (validated && query.has(key)) {
-      throw invalidField(key, "Given more than once");
-    }
-    query.set(key, value);
-  }
-  return Object.fromEntries(query);
-}
-
-/**
  * The junk unit of a request that failed before its limits were counted: counted now, and the
  * refusal answered instead of the failure when the budget is spent, as if counted first.
  */
@@ -200,9 +197,15 @@ function toResponse(result: unknown): Response {
  * outcome as counting it first, one round trip fewer. Domain errors become the error envelope;
  * anything unexpected becomes code 13 without details.
  */
-export function route<A extends Auth, B = undefined, Q = undefined, P = undefined>(
-  options: RouteOptions<A, B, Q, P>,
-  handler: (ctx: HandlerContext<A, B, Q, P>) => Promise<unknown> | unknown,
+export function route<
+  A extends Auth,
+  B = undefined,
+  Q = undefined,
+  P = undefined,
+  C extends CountedBy = undefined,
+>(
+  options: RouteOptions<A, B, Q, P, C>,
+  handler: (ctx: HandlerContext<A, B, Q, P, C>) => Promise<unknown> | unknown,
 ) {
   return async (req: Request, routeContext?: NextRouteContext): Promise<Response> => {
     let session: SessionContext | null = null;
@@ -232,11 +235,13 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
       const inputRules = options.limits?.({ body, query, params, user }) ?? [];
       const kept = junkPending;
       junkPending = [];
-      await enforceRateLimits(
-        options.rateLimit ? afterValidationRules(options.rateLimit, ip, inputRules) : inputRules,
-        undefined,
-        kept,
-      );
+      const rules = options.rateLimit
+        ? afterValidationRules(options.rateLimit, ip, inputRules)
+        : inputRules;
+      const limits =
+        options.countLimitsIn === "statement"
+          ? await limitsInStatement(rules, undefined, kept)
+          : await enforceRateLimits(rules, undefined, kept).then(() => undefined);
 
       const result = await handler({
         req,
@@ -246,7 +251,11 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = undefine
         user,
         session: session as SessionFor<A>,
         ip,
+        limits: limits as HandlerContext<A, B, Q, P, C>["limits"],
       });
+      if (limits && !limits.settled) {
+        throw new Error("The handler returned without counting its rate limits");
+      }
       const response = toResponse(result);
       if (session?.renewed && !response.headers.has("set-cookie")) {
         for (const cookie of sessionCookies(sessionTokenFrom(req)!, session.expiresAt)) {

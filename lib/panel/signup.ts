@@ -3,12 +3,14 @@ import { sql } from "drizzle-orm";
 import { dbOr, type DbOrTx } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import type { Locale } from "@/lib/i18n/locales.shared";
+import { NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { sealMemberMailToken } from "./member-mail-token";
 import type { MemberMailJob } from "./member-mail-job";
 import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
 type SignupRow = {
+  rate_limit_counts: unknown;
   member_id: number;
   email: string;
   locale: string;
@@ -42,12 +44,16 @@ const keepIfConfirmed = (column: string) =>
  * to send once it has answered (`sendMemberMail`). Should that fail, or the process end first,
  * the background retry sends it (member-mail-retry.ts): a sign-up the database took is never
  * lost to a provider outage.
+ *
+ * `limits`: the request's rate limits, counted first in this same statement; when they refuse,
+ * nothing is written and code 23 is thrown (lib/rate-limit/in-statement.ts).
  */
 export async function signUp(
   email: string,
   locale: Locale,
   now = new Date(),
   tx?: DbOrTx,
+  limits: LimitsInStatement = NO_LIMITS,
 ): Promise<MemberMailJob> {
   const db = await dbOr(tx);
   const { token, hash } = newVerificationToken();
@@ -55,9 +61,10 @@ export async function signUp(
   const at = now.toISOString();
   const [row] = rowsOf<SignupRow>(
     await db.execute(sql`
-      with member as (
+      with ${limits.counting}, member as (
         insert into panel_users (email, locale, verification_hash, verification_expires_at, stop_nonce, created_at)
-        values (${email}, ${locale}, ${hash}, ${new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString()}::timestamptz, ${newStopNonce()}, ${at}::timestamptz)
+        select ${email}::text, ${locale}::text, ${hash}::text, ${new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString()}::timestamptz, ${newStopNonce()}::text, ${at}::timestamptz
+        where ${limits.allowed}
         on conflict (email) do update set
           verification_hash = ${keepIfConfirmed("verification_hash")},
           verification_expires_at = ${keepIfConfirmed("verification_expires_at")},
@@ -78,12 +85,15 @@ export async function signUp(
           created_at = excluded.created_at
         returning m.id, m.panel_user_id, m.kind, m.lift_suppression, m.locked_until
       )
-      select member.id::int as member_id, member.email, member.locale, member.stop_nonce,
+      select ${limits.counts} as rate_limit_counts,
+        member.id::int as member_id, member.email, member.locale, member.stop_nonce,
         mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression,
         mail.locked_until::text as held_until
-      from member join mail on mail.panel_user_id = member.id
+      from (select 1) as one left join (member join mail on mail.panel_user_id = member.id) on true
     `),
   );
+  // A refusal wrote nothing (every write above waits on `allowed`) and throws here.
+  await limits.settle(row.rate_limit_counts);
   return {
     mailId: row.mail_id,
     kind: row.kind,

@@ -2,60 +2,24 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
-import { getConfig } from "@/config";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { counterKey } from "./keys";
 import { decrementInMemory, incrementInMemory } from "./memory";
+import {
+  counterOf,
+  counterPlan,
+  MAX_WINDOW_SECONDS,
+  scaledLimit,
+  windowEndOf,
+  windowStartOf,
+  type RateLimitRule,
+} from "./rule";
 
-export type RateLimitRule = {
-  /** What is counted, e.g. "login-email". Part of the stored key, readable and hashed. */
-  feature: string;
-  /**
-   * Whose requests are counted: a client key, an e-mail address, a user id, or SITE_WIDE. Never
-   * stored: the counter's key is a keyed hash of it, the feature and the window.
-   */
-  subject: string;
-  limit: number;
-  windowSeconds: number;
-  /**
-   * "memory" counts in this instance only and writes nothing to the database (see memory.ts);
-   * default "database", which holds across every instance.
-   */
-  store?: "database" | "memory";
-};
-
-/** The subject of a ceiling shared by every caller. */
-export const SITE_WIDE = "*";
-
-/** The longest window any rule may use; the sweep relies on it. */
-export const MAX_WINDOW_SECONDS = 3600;
+export { MAX_WINDOW_SECONDS, SITE_WIDE, type RateLimitRule } from "./rule";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
-
-function windowStartOf(rule: RateLimitRule, now: Date): Date {
-  const windowMs = rule.windowSeconds * 1000;
-  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-}
-
-/** When the window holding `now` ends (ms): all a count needs to say when to try again. */
-function windowEndOf(rule: RateLimitRule, now: Date): number {
-  return windowStartOf(rule, now).getTime() + rule.windowSeconds * 1000;
-}
-
-/** A rule's counter: its key, and when its window ends (ms). */
-function counterOf(
-  rule: RateLimitRule,
-  now: Date,
-): { key: string; windowStart: Date; end: number } {
-  if (rule.windowSeconds > MAX_WINDOW_SECONDS) {
-    throw new Error(`Rate-limit window of ${rule.feature} is longer than ${MAX_WINDOW_SECONDS} s`);
-  }
-  const windowStart = windowStartOf(rule, now);
-  const key = counterKey(rule.feature, rule.subject, windowStart);
-  return { key, windowStart, end: windowEndOf(rule, now) };
-}
 
 // The counting statement for a number of counters, built once (db/prepared.ts): a request
 // counts one to four.
@@ -98,28 +62,15 @@ function countStatement(counters: number) {
  * same counters lock them in the same order and cannot deadlock.
  */
 async function countInDatabase(rules: RateLimitRule[], now: Date): Promise<number[]> {
-  const counts: number[] = new Array(rules.length);
-  if (rules.length === 0) return counts;
-  const byKey = new Map<string, { windowStart: Date; indexes: number[] }>();
-  rules.forEach((rule, i) => {
-    const { key, windowStart } = counterOf(rule, now);
-    const entry = byKey.get(key) ?? { windowStart, indexes: [] };
-    entry.indexes.push(i);
-    byKey.set(key, entry);
-  });
+  if (rules.length === 0) return [];
+  const plan = counterPlan(rules, now);
   const values: Record<string, unknown> = {};
-  [...byKey.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .forEach(([key, { windowStart, indexes }], i) => {
-      values[`key${i}`] = key;
-      values[`windowStart${i}`] = windowStart;
-      values[`count${i}`] = indexes.length;
-    });
-  const rows = await countStatement(byKey.size)(values);
-  for (const row of rows) {
-    const { indexes } = byKey.get(row.key)!;
-    indexes.forEach((index, k) => (counts[index] = row.count - (indexes.length - 1 - k)));
-  }
+  plan.counters.forEach(({ key, windowStart, units }, i) => {
+    values[`key${i}`] = key;
+    values[`windowStart${i}`] = windowStart;
+    values[`count${i}`] = units;
+  });
+  const counts = plan.countsOf(await countStatement(plan.counters.length)(values));
   if (Math.random() < 0.01) await sweepRateLimits(now);
   return counts;
 }
@@ -132,7 +83,7 @@ function countInMemory(rule: RateLimitRule, now: Date): number {
 function resultOf(rule: RateLimitRule, count: number, now: Date): RateLimitResult {
   // No counter key (an HMAC) is needed to judge a count.
   const retryAfterSeconds = (windowEndOf(rule, now) - now.getTime()) / 1000;
-  const limit = Math.floor(rule.limit * getConfig().rateLimitScale);
+  const limit = scaledLimit(rule);
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
 
@@ -191,25 +142,65 @@ export async function enforceRateLimits(
   kept: RateLimitRule[] = [],
 ): Promise<RateLimitRule[]> {
   const all = [...kept, ...rules];
-  const refuse = async (refused: RateLimitRule, count: number, taken: RateLimitRule[]) => {
-    await releaseRateLimits(
-      taken.filter((rule) => !kept.includes(rule)),
-      now,
-    );
-    const { retryAfterSeconds } = resultOf(refused, count, now);
-    return new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
-  };
+  const inMemory = await countMemoryRules(all, kept, now);
+  const inDatabase = all.filter((rule) => rule.store !== "memory");
+  const counts = await countInDatabase(inDatabase, now);
+  await judgeDatabaseCounts({ inDatabase, counts, inMemory, kept }, now);
+  return rules;
+}
+
+/** The refusal of `refused` at `count`, after giving back `taken` but what is `kept`. */
+async function refusal(
+  refused: RateLimitRule,
+  count: number,
+  taken: RateLimitRule[],
+  kept: RateLimitRule[],
+  now: Date,
+): Promise<AppError> {
+  await releaseRateLimits(
+    taken.filter((rule) => !kept.includes(rule)),
+    now,
+  );
+  const { retryAfterSeconds } = resultOf(refused, count, now);
+  return new AppError(ErrorCode.RATE_LIMITED, { retryAfterSeconds });
+}
+
+/**
+ * Counts the in-memory rules of `all`, one by one and first, and answers them; throws the
+ * refusal (code 23, what they took given back but `kept`) when one is spent.
+ */
+export async function countMemoryRules(
+  all: RateLimitRule[],
+  kept: RateLimitRule[],
+  now: Date,
+): Promise<RateLimitRule[]> {
   const inMemory = all.filter((rule) => rule.store === "memory");
   for (const [i, rule] of inMemory.entries()) {
     const count = countInMemory(rule, now);
-    if (!resultOf(rule, count, now).allowed) throw await refuse(rule, count, inMemory.slice(0, i));
+    if (!resultOf(rule, count, now).allowed) {
+      throw await refusal(rule, count, inMemory.slice(0, i), kept, now);
+    }
   }
-  const inDatabase = all.filter((rule) => rule.store !== "memory");
-  const counts = await countInDatabase(inDatabase, now);
-  const refused = inDatabase.findIndex((rule, i) => !resultOf(rule, counts[i], now).allowed);
-  if (refused === -1) return rules;
-  const taken = [...inMemory, ...inDatabase.filter((_, i) => i !== refused)];
-  throw await refuse(inDatabase[refused], counts[refused], taken);
+  return inMemory;
+}
+
+/**
+ * Judges the database rules' new counts in order; when one refuses, gives back every unit taken
+ * (in memory too) but the refusing rule's and the `kept` ones, and throws code 23.
+ */
+export async function judgeDatabaseCounts(
+  o: {
+    inDatabase: RateLimitRule[];
+    counts: number[];
+    inMemory: RateLimitRule[];
+    kept: RateLimitRule[];
+  },
+  now: Date,
+): Promise<void> {
+  const refused = o.inDatabase.findIndex((rule, i) => !resultOf(rule, o.counts[i], now).allowed);
+  if (refused === -1) return;
+  const taken = [...o.inMemory, ...o.inDatabase.filter((_, i) => i !== refused)];
+  throw await refusal(o.inDatabase[refused], o.counts[refused], taken, o.kept, now);
 }
 
 /** Gives back one unit of each rule, taken at `now`. */

@@ -230,6 +230,22 @@ describe("handler wrapper", () => {
     },
   );
 
+  it("fails a handler that was given its limits to count and never counted them", async () => {
+    const forgetful = route(
+      {
+        auth: "none",
+        rateLimit: { feature: "test-forgot", windowSeconds: 60, siteWide: 100, junkPerClient: 5 },
+        countLimitsIn: "statement",
+      },
+      () => ({ ok: true }),
+    );
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await call(forgetful, { body: {} });
+    quiet.mockRestore();
+    expect(res.status).toBe(500);
+    expect(res.body.error.code).toBe(13);
+  });
+
   it("answers unknown API paths with 404 in the envelope", async () => {
     for (const method of ["GET", "POST", "PUT", "DELETE"] as const) {
       const res = await call(unknownApi[method], { method, path: "/api/nope" });

@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
@@ -10,7 +13,9 @@ import {
   releaseRateLimit,
   sweepRateLimits,
 } from "@/lib/rate-limit/limiter";
+import { limitsInStatement } from "@/lib/rate-limit/in-statement";
 import { MEMORY_COUNTER_LIMIT } from "@/lib/rate-limit/memory";
+import type { RateLimitRule } from "@/lib/rate-limit/rule";
 import { withEnv } from "../support/config";
 
 afterEach(() => vi.restoreAllMocks());
@@ -187,6 +192,29 @@ describe("enforceRateLimits", () => {
   });
 });
 
+/**
+ * Counts `rules` as a request's own statement does (lib/rate-limit/in-statement.ts): here a
+ * statement that writes one row where the limits allow it.
+ */
+async function countedInStatement(rules: RateLimitRule[], now: Date): Promise<void> {
+  const limits = await limitsInStatement(rules, now);
+  const db = await getDb();
+  const [row] = rowsOf<{ counts: unknown; written: number }>(
+    await db.execute(sql`
+      with ${limits.counting}, written as (
+        insert into rate_limits (key, window_start, count)
+        select ${`t-written:${randomUUID()}`}, now(), 1 where ${limits.allowed}
+        returning key
+      )
+      select ${limits.counts} as counts, (select count(*) from written)::int as written
+    `),
+  );
+  // The statement's own write happens exactly when the limits allow the request.
+  const refusal = await limits.settle(row.counts).catch((error: unknown) => error);
+  expect(row.written).toBe(refusal === undefined ? 1 : 0);
+  if (refusal !== undefined) throw refusal;
+}
+
 describe("enforceRateLimits, counting a request's rules at once", () => {
   const t0 = new Date("2026-11-22T10:00:05Z");
   let run = 0;
@@ -274,64 +302,70 @@ describe("enforceRateLimits, counting a request's rules at once", () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it("ends with the counts of counting one rule after another, stopping at the first refusal", async () => {
-    // A request is a list of indexes into a few rules with small limits, the first of them
-    // perhaps in memory; the model counts them one by one as the limiter once did (the
-    // in-memory ones first, as the limiter judges them), giving back what came before a refusal.
-    const request = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 4 });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
-        fc.boolean(),
-        fc.array(request, { minLength: 1, maxLength: 8 }),
-        async (limits, firstInMemory, requests) => {
-          const feature = fresh();
-          const rules = limits.map((limit, i) => ({
-            feature: `${feature}-${i}`,
-            subject: "s",
-            limit,
-            windowSeconds: 60,
-            store: i === 0 && firstInMemory ? ("memory" as const) : undefined,
-          }));
-          const model = [0, 0, 0, 0];
-          for (const indexes of requests) {
-            const ordered = [
-              ...indexes.filter((i) => rules[i].store === "memory"),
-              ...indexes.filter((i) => rules[i].store !== "memory"),
-            ];
-            const taken: number[] = [];
-            let refusedAt = -1;
-            for (const i of ordered) {
-              model[i] += 1;
-              if (model[i] > limits[i]) {
-                refusedAt = i;
-                break;
+  it.each([
+    ["on its own", enforceRateLimits],
+    ["by a request's statement", countedInStatement],
+  ])(
+    "ends with the counts of counting one rule after another, stopping at the first refusal (%s)",
+    async (_, count) => {
+      // A request is a list of indexes into a few rules with small limits, the first of them
+      // perhaps in memory; the model counts them one by one as the limiter once did (the
+      // in-memory ones first, as the limiter judges them), giving back what came before a refusal.
+      const request = fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 0, maxLength: 4 });
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 4, maxLength: 4 }),
+          fc.boolean(),
+          fc.array(request, { minLength: 1, maxLength: 8 }),
+          async (limits, firstInMemory, requests) => {
+            const feature = fresh();
+            const rules = limits.map((limit, i) => ({
+              feature: `${feature}-${i}`,
+              subject: "s",
+              limit,
+              windowSeconds: 60,
+              store: i === 0 && firstInMemory ? ("memory" as const) : undefined,
+            }));
+            const model = [0, 0, 0, 0];
+            for (const indexes of requests) {
+              const ordered = [
+                ...indexes.filter((i) => rules[i].store === "memory"),
+                ...indexes.filter((i) => rules[i].store !== "memory"),
+              ];
+              const taken: number[] = [];
+              let refusedAt = -1;
+              for (const i of ordered) {
+                model[i] += 1;
+                if (model[i] > limits[i]) {
+                  refusedAt = i;
+                  break;
+                }
+                taken.push(i);
               }
-              taken.push(i);
+              if (refusedAt !== -1) for (const i of taken) model[i] = Math.max(model[i] - 1, 0);
+              const outcome = await count(
+                indexes.map((i) => rules[i]),
+                t0,
+              ).then(
+                () => "allowed",
+                (e: unknown) => (e instanceof AppError ? e.code : e),
+              );
+              expect(outcome).toBe(refusedAt === -1 ? "allowed" : ErrorCode.RATE_LIMITED);
             }
-            if (refusedAt !== -1) for (const i of taken) model[i] = Math.max(model[i] - 1, 0);
-            const outcome = await enforceRateLimits(
-              indexes.map((i) => rules[i]),
-              t0,
-            ).then(
-              () => "allowed",
-              (e: unknown) => (e instanceof AppError ? e.code : e),
-            );
-            expect(outcome).toBe(refusedAt === -1 ? "allowed" : ErrorCode.RATE_LIMITED);
-          }
-          const db = await getDb();
-          const stored = await db.select().from(rateLimits);
-          for (const [i, rule] of rules.entries()) {
-            if (rule.store === "memory") {
-              expect((await consumeRateLimit(rule, t0)).count - 1).toBe(model[i]);
-              continue;
+            const db = await getDb();
+            const stored = await db.select().from(rateLimits);
+            for (const [i, rule] of rules.entries()) {
+              if (rule.store === "memory") {
+                expect((await consumeRateLimit(rule, t0)).count - 1).toBe(model[i]);
+                continue;
+              }
+              const row = stored.find((r) => r.key.startsWith(`${rule.feature}:`));
+              expect(row?.count ?? 0).toBe(model[i]);
             }
-            const row = stored.find((r) => r.key.startsWith(`${rule.feature}:`));
-            expect(row?.count ?? 0).toBe(model[i]);
-          }
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 });

@@ -21,10 +21,11 @@ export const POST = route(
     body: panelSignupSchema,
     rateLimit: signupBudget,
     limits: ({ body }) => signupLimitsPerAddress(body.email),
+    countLimitsIn: "statement",
   },
-  async ({ req, body }) => {
+  async ({ req, body, limits }) => {
     // Mails go out in the language the site was shown in when the person signed up.
-    const mail = await signUp(body.email, requestLocale(req));
+    const mail = await signUp(body.email, requestLocale(req), undefined, undefined, limits);
     // Sent once the answer is out: the provider's time is neither waited for nor readable in
     // the answer's timing, and a provider outage leaves the mail to the retry, not the person.
     afterResponse("panel-mail", () => sendSignupMail(mail));

@@ -5,7 +5,12 @@ import { getDb } from "@/db/client";
 import { panelMemberMails, panelUsers, rateLimits } from "@/db/schema";
 import { installMailTransport, MailSendError, type MailTransport } from "@/lib/mail";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
+import { sendSignupMail } from "@/lib/panel/member-mail-queue";
 import { retryMemberMails } from "@/lib/panel/member-mail-retry";
+import { signupBudget, signupLimitsPerAddress } from "@/lib/panel/rate-limits";
+import { signUp as signUpMember } from "@/lib/panel/signup";
+import { afterValidationRules } from "@/lib/rate-limit/client";
+import { limitsInStatement } from "@/lib/rate-limit/in-statement";
 import { call } from "../../support/http";
 import {
   insertMember,
@@ -18,6 +23,7 @@ import {
   verificationParams,
 } from "../../support/panel";
 import { stopClock } from "../../support/clock";
+import { countQueries } from "../../support/queries";
 
 beforeEach(() => clearMemoryOutbox());
 
@@ -184,6 +190,34 @@ describe("POST /api/panel_user", () => {
     }
     expect(memoryOutbox().filter((m) => m.to === "limited-new@example.org")).toHaveLength(5);
     expect(memoryOutbox().filter((m) => m.to === "limited-member@example.org")).toHaveLength(5);
+  });
+
+  it("changes nothing on a refused sign-up: the last accepted one's link stays the one", async () => {
+    stopClock();
+    const email = "refused-pending@example.org";
+    for (let i = 0; i < 5; i++) expect((await signUp(email)).status).toBe(200);
+    const before = await memberByEmail(email);
+    const db = await getDb();
+    const mailsBefore = await db.select().from(panelMemberMails);
+    expect((await signUp(email)).status).toBe(429);
+    expect(await memberByEmail(email)).toEqual(before);
+    expect(await db.select().from(panelMemberMails)).toEqual(mailsBefore);
+  });
+
+  it("counts its limits in the statement that signs up: one statement before the answer", async () => {
+    const email = "one-statement@example.org";
+    const limits = await limitsInStatement(
+      afterValidationRules(signupBudget, "c-one-statement", signupLimitsPerAddress(email)),
+    );
+    const queries = countQueries();
+    const mail = await signUpMember(email, "nl", undefined, undefined, limits);
+    const statements = queries.count();
+    queries.restore();
+    // Sent as the route sends it after its answer, so no mail stays held by this test.
+    await sendSignupMail(mail);
+    expect(statements).toBe(1);
+    expect(limits.settled).toBe(true);
+    expect(await memberByEmail(email)).toBeDefined();
   });
 
   it("limits sign-ups per client address", async () => {

@@ -1,0 +1,100 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { countMemoryRules, judgeDatabaseCounts, sweepRateLimits } from "./limiter";
+import { counterPlan, type CounterPlan, type RateLimitRule } from "./rule";
+
+/**
+ * A request's database limits, counted by the statement that does the request's work instead of
+ * a round trip of their own. The statement puts `counting` first among its WITH queries, writes
+ * only where `allowed` holds, and returns `counts`; the caller hands those to `settle` before it
+ * uses anything else the statement returned. The outcome is that of `enforceRateLimits`: the
+ * rules are judged in order, and a refused request wrote nothing of its own, gives back every
+ * unit but the refusing rule's and the kept ones, and is answered 429 code 23.
+ *
+ * The counters are written first and in key order, as `enforceRateLimits` writes them, so two
+ * statements counting the same counters cannot deadlock on them.
+ */
+export type LimitsInStatement = {
+  /** `rate_limit_counts as (…)`: the first of the statement's WITH queries. */
+  readonly counting: SQL;
+  /** True when every counter is within its limits. */
+  readonly allowed: SQL;
+  /** The new counts, as the statement returns them. */
+  readonly counts: SQL;
+  /** Judges the counts the statement returned; throws code 23 on a refusal. */
+  settle(counts: unknown): Promise<void>;
+  /** Whether `settle` ran: the route wrapper fails a handler that never counted. */
+  readonly settled: boolean;
+};
+
+/** For callers without limits (tests, scripts): counts nothing and allows. */
+export const NO_LIMITS: LimitsInStatement = {
+  counting: sql`rate_limit_counts as (select null::text as key, 0 as count where false)`,
+  allowed: sql`true`,
+  counts: sql`'[]'::json`,
+  settle: async () => {},
+  settled: true,
+};
+
+/**
+ * Counts the in-memory rules at once (a refusal there throws before any statement) and answers
+ * the database ones for the request's statement. `kept` rules are judged first and never given
+ * back (a junk budget, see enforceRateLimits).
+ */
+export async function limitsInStatement(
+  rules: RateLimitRule[],
+  now = new Date(),
+  kept: RateLimitRule[] = [],
+): Promise<LimitsInStatement> {
+  const all = [...kept, ...rules];
+  const inMemory = await countMemoryRules(all, kept, now);
+  const inDatabase = all.filter((rule) => rule.store !== "memory");
+  if (inDatabase.length === 0) return NO_LIMITS;
+  const plan = counterPlan(inDatabase, now);
+  let settled = false;
+  return {
+    counting: countingQuery(plan),
+    allowed: allowedCondition(plan),
+    counts: sql`(select json_agg(json_build_array(key, count)) from rate_limit_counts)`,
+    async settle(counts) {
+      settled = true;
+      const pairs = (typeof counts === "string" ? JSON.parse(counts) : counts) as [
+        string,
+        number,
+      ][];
+      const rows = pairs.map(([key, count]) => ({ key, count }));
+      await judgeDatabaseCounts({ inDatabase, counts: plan.countsOf(rows), inMemory, kept }, now);
+      if (Math.random() < 0.01) await sweepRateLimits(now);
+    },
+    get settled() {
+      return settled;
+    },
+  };
+}
+
+function countingQuery(plan: CounterPlan): SQL {
+  const values = sql.join(
+    plan.counters.map(
+      ({ key, windowStart, units }) =>
+        sql`(${key}, ${windowStart.toISOString()}::timestamptz, ${units}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`rate_limit_counts as (
+    insert into rate_limits as r (key, window_start, count) values ${values}
+    on conflict (key, window_start) do update set count = r.count + excluded.count
+    returning r.key, r.count
+  )`;
+}
+
+function allowedCondition(plan: CounterPlan): SQL {
+  const thresholds = sql.join(
+    plan.counters.map(({ key, threshold }) => sql`(${key}, ${threshold}::int)`),
+    sql`, `,
+  );
+  return sql`not exists (
+    select 1 from rate_limit_counts c join (values ${thresholds}) as t (key, threshold)
+      on t.key = c.key
+    where c.count > t.threshold
+  )`;
+}
