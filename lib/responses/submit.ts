@@ -7,6 +7,7 @@ import { responsesKeyRing } from "@/lib/crypto/keyring";
 import { constantTimeEqual } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
+import type { LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
 import { countResponses, effectiveStatus, finishOpenStudy, lockStudy } from "@/lib/studies/closing";
 import { loadOpenSurvey } from "@/lib/surveys/load";
@@ -139,8 +140,10 @@ export async function submitResponse(
   answers: Answer[],
   submissionId?: string,
   tx?: DbOrTx,
+  limits?: LimitsInStatement,
 ): Promise<SubmitResult> {
-  const survey = await loadOpenSurvey(surveyUuid, tx, { anyStatus: true });
+  // The request's rate limits are counted by this first read (lib/rate-limit/in-statement.ts).
+  const survey = await loadOpenSurvey(surveyUuid, tx, { anyStatus: true, limits });
   const db = await dbOr(tx);
   const key = responsesKeyRing().current;
   const open = survey.status === "open";

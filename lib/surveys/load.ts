@@ -1,10 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { dbOr, type DbOrTx } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { preparedQuery } from "@/db/prepared";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
+import { NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { effectiveStatus } from "@/lib/time/closing.shared";
 import { stepsSchema, type Step } from "./schema.shared";
 import { sortedSteps } from "./validation.shared";
@@ -52,10 +54,14 @@ const surveyByUuid = preparedQuery((db) =>
 export async function loadOpenSurvey(
   surveyUuid: string,
   tx?: DbOrTx,
-  { anyStatus = false }: { anyStatus?: boolean } = {},
+  { anyStatus = false, limits }: { anyStatus?: boolean; limits?: LimitsInStatement } = {},
 ): Promise<OpenSurvey> {
   const known = parsedSteps.get(surveyUuid);
-  const [row] = await surveyByUuid({ uuid: surveyUuid, knownVersion: known?.version ?? -1 }, tx);
+  const knownVersion = known?.version ?? -1;
+  const row =
+    limits && limits !== NO_LIMITS
+      ? await surveyByUuidCounting(surveyUuid, knownVersion, limits, tx)
+      : (await surveyByUuid({ uuid: surveyUuid, knownVersion }, tx))[0];
   if (!row) throw new AppError(ErrorCode.NOT_FOUND);
   const status = effectiveStatus(row);
   if (status !== "open" && !anyStatus) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
@@ -69,6 +75,50 @@ export async function loadOpenSurvey(
     version: row.version,
     steps,
   };
+}
+
+type SurveyRow = {
+  studyId: number;
+  surveyUuid: string;
+  steps: unknown;
+  version: number;
+  studyName: string;
+  status: Study["status"];
+  closesAt: number | null;
+  responseLimit: number | null;
+};
+
+/**
+ * The same read, counting the request's rate limits in the same statement (a submission:
+ * lib/rate-limit/in-statement.ts) and judging them before anything else is looked at, so a
+ * refusal comes first, as if counted on its own. Raw SQL, so every value is cast to what the
+ * prepared read answers on either driver.
+ */
+async function surveyByUuidCounting(
+  surveyUuid: string,
+  knownVersion: number,
+  limits: LimitsInStatement,
+  tx?: DbOrTx,
+): Promise<SurveyRow | undefined> {
+  const db = await dbOr(tx);
+  const [row] = rowsOf<Omit<SurveyRow, "steps"> & { steps: string | null; counts: unknown }>(
+    await db.execute(sql`
+      with ${limits.counting}
+      select ${limits.counts} as counts, s.study_id::int as "studyId",
+        s.survey_uuid::text as "surveyUuid",
+        case when s.version = ${knownVersion}::int then null else s.steps::text end as steps,
+        s.version::int as version, st.name as "studyName", st.status::text as status,
+        st.closes_at::float8 as "closesAt", st.response_limit::int as "responseLimit"
+      from (select 1) as one
+        left join (surveys s join studies st on st.id = s.study_id)
+        on s.survey_uuid = ${surveyUuid}::uuid
+      limit 1
+    `),
+  );
+  await limits.settle(row.counts);
+  if (row.studyId === null) return undefined;
+  const { counts: _counts, steps, ...rest } = row;
+  return { ...rest, steps: steps === null ? null : JSON.parse(steps) };
 }
 
 /**

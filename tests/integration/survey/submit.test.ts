@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { studies, surveyResponses } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { responseTokenHash } from "@/lib/responses/token";
@@ -10,6 +11,7 @@ import { studyResponses } from "@/lib/responses/export";
 import { call } from "../../support/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 import { stopClock } from "../../support/clock";
+import { countQueries } from "../../support/queries";
 
 function submit(
   surveyUuid: string,
@@ -43,6 +45,33 @@ function withAnswer(dataName: string, replacement: Record<string, unknown> | nul
 }
 
 describe("POST /api/survey/{surveyUuid}/submit", () => {
+  it("reads the survey and counts its rate limits in one statement, then stores in another", async () => {
+    const { surveyUuid } = await insertStudyWithSurvey();
+    // The first submission of a version also marks its questions as shown (once).
+    expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(200);
+    const queries = countQueries();
+    const res = await submit(surveyUuid, { answers: validAnswers() });
+    const statements = queries.count();
+    queries.restore();
+    expect(res.status).toBe(200);
+    expect(statements).toBe(2);
+  });
+
+  it("answers 404 code 14 for an unknown survey, its limits counted all the same", async () => {
+    const db = await getDb();
+    const site = async () =>
+      rowsOf<{ count: number }>(
+        await db.execute(
+          sql`select coalesce(sum(count), 0)::int as count from rate_limits where key like 'survey-submit-site:%'`,
+        ),
+      )[0].count;
+    const before = await site();
+    const res = await submit(crypto.randomUUID(), { answers: validAnswers() });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe(14);
+    expect(await site()).toBe(before + 1);
+  });
+
   it("stores the response and answers a one-time token, without any cookie", async () => {
     const { studyId, surveyUuid } = await insertStudyWithSurvey();
     const res = await submit(surveyUuid, { answers: validAnswers() });

@@ -14,8 +14,10 @@ export const POST = route(
     params: surveyUuidParamsSchema,
     body: submitAnswersSchema,
     rateLimit: submitBudget,
+    countLimitsIn: "statement",
   },
-  async ({ params, body }) => submitResponse(params.surveyUuid, body.answers, body.submission_id),
+  async ({ params, body, limits }) =>
+    submitResponse(params.surveyUuid, body.answers, body.submission_id, undefined, limits),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
