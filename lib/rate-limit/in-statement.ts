@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { countMemoryRules, judgeDatabaseCounts, sweepRateLimits } from "./limiter";
+import { countMemoryRules, judgeDatabaseCounts, sweepNowAndThen } from "./limiter";
 import { counterPlan, type CounterPlan, type RateLimitRule } from "./rule";
 
 /**
@@ -64,7 +64,7 @@ export async function limitsInStatement(
       ][];
       const rows = pairs.map(([key, count]) => ({ key, count }));
       await judgeDatabaseCounts({ inDatabase, counts: plan.countsOf(rows), inMemory, kept }, now);
-      if (Math.random() < 0.01) await sweepRateLimits(now);
+      await sweepNowAndThen(now);
     },
     get settled() {
       return settled;
