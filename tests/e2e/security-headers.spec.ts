@@ -227,7 +227,10 @@ test.describe("the portal runs under its own policy", () => {
     await dialog.getByRole("button", { name: "Inloggen" }).click();
     const response = await documentLoad;
     expectPortalCsp(cspHeaders(await response.headersArray()));
-    await expect(page).toHaveURL(/\/admin\/studies$/);
+    // Until the new document's "load", its scripts may not have run: React is not yet listening,
+    // and a press on the menu button is the browser's alone (as for anyone who presses that
+    // early). `goto` waits for "load" by itself; this document came from the dialog, so wait here.
+    await page.waitForURL(/\/admin\/studies$/, { waitUntil: "load" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Onderzoeken");
     // The portal's scripts run: the user menu opens, and a client-side move within the portal works.
     await page.getByRole("button", { name: "Gebruikersmenu" }).click();
