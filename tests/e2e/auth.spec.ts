@@ -119,7 +119,8 @@ test.describe("login dialog", () => {
     await dialog.getByLabel("Code").fill(await totpCode(account.totpSecret));
     await dialog.getByRole("button", { name: "Verify" }).click();
 
-    await expect(page).toHaveURL(/\/admin\/studies$/);
+    // A new document: its menu answers once its scripts ran, which "load" marks.
+    await page.waitForURL(/\/admin\/studies$/, { waitUntil: "load" });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Studies");
     const nav = page.getByRole("navigation", { name: "Admin" });
     for (const label of ["Studies", "Communication", "Panel"]) {
