@@ -34,15 +34,38 @@ export async function findChallenge(
   token: string | undefined,
   now = new Date(),
 ): Promise<PendingChallenge | null> {
+  return readChallenge(await getDb(), token, now, false);
+}
+
+/**
+ * `findChallenge` inside the code step's transaction, holding the challenge's row and its
+ * account's row until that transaction ends: two codes sent at once for one account are judged
+ * one after the other, each seeing what the other counted (its challenge's wrong codes, the
+ * account's lock), so neither limit can be outrun by sending many codes together.
+ */
+export function lockChallenge(
+  token: string | undefined,
+  now: Date,
+  tx: DbOrTx,
+): Promise<PendingChallenge | null> {
+  return readChallenge(tx, token, now, true);
+}
+
+async function readChallenge(
+  db: DbOrTx,
+  token: string | undefined,
+  now: Date,
+  forUpdate: boolean,
+): Promise<PendingChallenge | null> {
   if (!token || token.length > 128) return null;
-  const db = await getDb();
   const id = sha256Hex(token);
-  const [row] = await db
+  const query = db
     .select({ challenge: loginChallenges, user: staffUsers })
     .from(loginChallenges)
     .innerJoin(staffUsers, eq(staffUsers.id, loginChallenges.userId))
     .where(eq(loginChallenges.id, id))
     .limit(1);
+  const [row] = await (forUpdate ? query.for("update") : query);
   if (!row) return null;
   if (row.challenge.expiresAt.getTime() <= now.getTime()) {
     await db.delete(loginChallenges).where(eq(loginChallenges.id, id));
@@ -52,8 +75,8 @@ export async function findChallenge(
 }
 
 /** Counts a wrong code; the fifth ends the challenge. Returns whether it is still usable. */
-export async function recordFailedCode(challengeId: string): Promise<boolean> {
-  const db = await getDb();
+export async function recordFailedCode(challengeId: string, tx?: DbOrTx): Promise<boolean> {
+  const db = await dbOr(tx);
   const [row] = await db
     .update(loginChallenges)
     .set({ failedAttempts: sql`${loginChallenges.failedAttempts} + 1` })
@@ -61,15 +84,15 @@ export async function recordFailedCode(challengeId: string): Promise<boolean> {
     .returning({ failedAttempts: loginChallenges.failedAttempts });
   if (!row) return false;
   if (row.failedAttempts >= MAX_CODE_ATTEMPTS) {
-    await endChallenge(challengeId);
+    await endChallenge(challengeId, tx);
     return false;
   }
   return true;
 }
 
 /** Removes a challenge; true only for the one caller that actually removed it. */
-export async function endChallenge(challengeId: string): Promise<boolean> {
-  const db = await getDb();
+export async function endChallenge(challengeId: string, tx?: DbOrTx): Promise<boolean> {
+  const db = await dbOr(tx);
   const removed = await db
     .delete(loginChallenges)
     .where(eq(loginChallenges.id, challengeId))

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { dbOr, getDb, transaction, type DbOrTx } from "@/db/client";
+import { dbOr, transaction, type DbOrTx, type Tx } from "@/db/client";
 import { staffUsers, type StaffUser } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes.shared";
@@ -9,7 +9,7 @@ import { enforceRateLimits, releaseRateLimit } from "@/lib/rate-limit/limiter";
 import { logInfo, logWarn } from "@/lib/log";
 import type { Locale } from "@/lib/i18n/locales.shared";
 import { notifyAccountHolder } from "./account-mails";
-import { createChallenge, endChallenge, findChallenge, recordFailedCode } from "./challenge";
+import { createChallenge, endChallenge, lockChallenge, recordFailedCode } from "./challenge";
 import { assertCodeStepOpen, clearWrongCodes, recordWrongCode } from "./code-lock";
 import { loginRules, secondFactorClientRules } from "./limits";
 import { spendPasswordCheck, verifyPassword } from "./password";
@@ -71,16 +71,63 @@ export async function signInWithCode(
   // Counted as a failure until it succeeds: per client, then every caller's failures together.
   const clientRules = secondFactorClientRules(ip);
   await enforceRateLimits(clientRules, now);
-  const challenge = await findChallenge(challengeToken, now);
-  if (!challenge) {
+  const step = await transaction(undefined, (tx) =>
+    judgeCode(tx, challengeToken, code, email, now),
+  );
+  if (step.kind === "no-challenge") {
     logWarn("auth", "sign-in failed", { step: "code", reason: "no challenge" });
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
+  const { user } = step;
+  if (step.kind === "refused") throw new AppError(ErrorCode.LOGIN_FAILED);
+  if (step.kind === "wrong") {
+    logWarn("auth", "sign-in failed", {
+      step: "code",
+      userId: user.id,
+      ...(step.replay ? { reason: "replay" } : { challengeEnded: !step.challengeOpen }),
+    });
+    if (step.lockedUntil) noticeLock(user, step.lockedUntil, now);
+    throw new AppError(ErrorCode.INCORRECT_2FA);
+  }
+  await Promise.all(clientRules.map((r) => releaseRateLimit(r, now)));
+  const session = await startSession(user, true, now, locale);
+  logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
+  return { kind: "signed-in", user, ...session };
+}
+
+type CodeStep =
+  | { kind: "no-challenge" }
+  | { kind: "refused"; user: StaffUser }
+  | {
+      kind: "wrong";
+      user: StaffUser;
+      challengeOpen: boolean;
+      replay: boolean;
+      lockedUntil: Date | null;
+    }
+  | { kind: "accepted"; user: StaffUser };
+
+/**
+ * The code step in one transaction that holds the challenge's and the account's rows: what it
+ * counts (a wrong code on the challenge and on the account, the accepted code's time step) is
+ * written before the next code for the same account is looked at. The outcome is returned, not
+ * thrown, so that a refusal's counts are kept (a thrown error would roll them back); only the
+ * lock's own refusal is thrown, before anything is written.
+ */
+async function judgeCode(
+  tx: Tx,
+  challengeToken: string | undefined,
+  code: string,
+  email: string | undefined,
+  now: Date,
+): Promise<CodeStep> {
+  const challenge = await lockChallenge(challengeToken, now, tx);
+  if (!challenge) return { kind: "no-challenge" };
   const { user } = challenge;
   if (!user.twoFactorEnabled || !user.totpSecret) {
-    await endChallenge(challenge.id);
-    await recordFailedSignIn(user, "code");
-    throw new AppError(ErrorCode.LOGIN_FAILED);
+    await endChallenge(challenge.id, tx);
+    await recordFailedSignIn(user, "code", tx);
+    return { kind: "refused", user };
   }
   assertCodeStepOpen(user, now);
   const check =
@@ -88,33 +135,27 @@ export async function signInWithCode(
       ? ({ valid: false } as const)
       : await checkTotp(openTotpSecret(user.totpSecret, user.id), code, user.totpLastStep, now);
   if (!check.valid) {
-    const open = await recordFailedCode(challenge.id);
-    logWarn("auth", "sign-in failed", { step: "code", userId: user.id, challengeEnded: !open });
-    await countWrongCode(user, now);
-    await recordFailedSignIn(user, "code");
-    throw new AppError(ErrorCode.INCORRECT_2FA);
+    const challengeOpen = await recordFailedCode(challenge.id, tx);
+    const lockedUntil = await recordWrongCode(user.id, now, tx);
+    await recordFailedSignIn(user, "code", tx);
+    return { kind: "wrong", user, challengeOpen, replay: false, lockedUntil };
   }
-  if (!(await endChallenge(challenge.id)) || !(await recordTimeStep(user.id, check.timeStep))) {
-    // Another request used this challenge or this code a moment ago.
-    logWarn("auth", "sign-in failed", { step: "code", userId: user.id, reason: "replay" });
-    await countWrongCode(user, now);
-    await recordFailedSignIn(user, "code");
-    throw new AppError(ErrorCode.INCORRECT_2FA);
+  if (
+    !(await endChallenge(challenge.id, tx)) ||
+    !(await recordTimeStep(user.id, check.timeStep, tx))
+  ) {
+    // A guard only: with both rows held, the challenge is still there and the stored time step
+    // is the one `checkTotp` compared against, so neither can have moved since.
+    const lockedUntil = await recordWrongCode(user.id, now, tx);
+    await recordFailedSignIn(user, "code", tx);
+    return { kind: "wrong", user, challengeOpen: false, replay: true, lockedUntil };
   }
-  await Promise.all(clientRules.map((r) => releaseRateLimit(r, now)));
-  await clearWrongCodes(user.id, now);
-  const session = await startSession(user, true, now, locale);
-  logInfo("auth", "sign-in succeeded", { userId: user.id, twoFactor: true });
-  return { kind: "signed-in", user, ...session };
+  await clearWrongCodes(user.id, now, tx);
+  return { kind: "accepted", user };
 }
 
-/**
- * A wrong code at sign-in counts toward the account's lock; the one that locks it mails the
- * holder (once per lock). A waiting sign-in stays: its next code meets the lock's own answer.
- */
-async function countWrongCode(user: StaffUser, now: Date): Promise<void> {
-  const lockedUntil = await recordWrongCode(user.id, now);
-  if (!lockedUntil) return;
+/** The wrong code that locked the account's code step: logged, and its holder mailed (once per lock). */
+function noticeLock(user: StaffUser, lockedUntil: Date, now: Date): void {
   logWarn("auth", "second-factor step locked", {
     userId: user.id,
     until: lockedUntil.toISOString(),
@@ -147,8 +188,9 @@ function startSession(user: StaffUser, twoFactor: boolean, now: Date, locale?: L
 async function recordFailedSignIn(
   user: StaffUser | null,
   step: "password" | "code",
+  tx?: DbOrTx,
 ): Promise<void> {
-  await recordAudit(await getDb(), {
+  await recordAudit(await dbOr(tx), {
     action: "sign_in_failed",
     actor: user,
     target: user ? { type: "staff", id: user.id } : null,

@@ -136,3 +136,41 @@ describe("the second-factor lock", () => {
     expect(lockMails(email)[0].text).toContain("6 May 2030 at 14:00");
   });
 });
+
+describe("codes sent at once", () => {
+  const outcome = (res: Awaited<ReturnType<typeof sendCode>>) =>
+    res.status === 400 ? `code ${res.body.error.code}` : String(res.status);
+
+  it("are judged one after another: a challenge never checks more than five", async () => {
+    const ip = client();
+    const { email, user, secret } = await account({ twoFactor: true });
+    const cookie = await challenge(email, ip());
+    const wrong = await wrongAt(secret!, T0);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => sendCode(cookie, wrong, ip())),
+    );
+    // Five wrong codes end the challenge; the three behind them find none.
+    expect(answers.map(outcome).sort()).toEqual([
+      ...Array(3).fill("401"),
+      ...Array(5).fill("code 2"),
+    ]);
+    expect((await userRow(user.id)).secondFactorFailures).toBe(5);
+  });
+
+  it("cannot outrun the account's lock: after the tenth, the rest meet the lock unchecked", async () => {
+    const ip = client();
+    const { email, user, secret } = await account({ twoFactor: true });
+    const db = await getDb();
+    await db.update(staffUsers).set({ secondFactorFailures: 9 }).where(eq(staffUsers.id, user.id));
+    const cookie = await challenge(email, ip());
+    const wrong = await wrongAt(secret!, T0);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sendCode(cookie, wrong, ip())),
+    );
+    expect(answers.map(outcome).sort()).toEqual(["429", "429", "429", "429", "code 2"]);
+    const row = await userRow(user.id);
+    expect(row.secondFactorLockedUntil).toEqual(at(15 * 60));
+    expect(row.secondFactorFailures).toBe(0);
+    await vi.waitFor(() => expect(lockMails(email)).toHaveLength(1), { timeout: 5_000 });
+  });
+});

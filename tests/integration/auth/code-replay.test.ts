@@ -2,21 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
-import * as challenges from "@/lib/auth/challenge";
-import { recordTimeStep, signInWithCode, signInWithPassword } from "@/lib/auth/login";
+import { findChallenge } from "@/lib/auth/challenge";
+import { signInWithCode, signInWithPassword } from "@/lib/auth/login";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { account, codeAt, PASSWORD, quietLogs, userRow } from "../../support/auth";
 
-// Two requests with the same challenge or code can both pass the checks before either has
-// ended the challenge or stored the code's time step; the sign-in then hinges on which one
-// removes the challenge and stores the step first. Here the other request's win is played out
-// inside `endChallenge`, at the moment the sign-in ends its challenge, so the outcome is fixed.
-vi.mock("@/lib/auth/challenge", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/auth/challenge")>();
-  return { ...actual, endChallenge: vi.fn(actual.endChallenge) };
-});
-const actual = await vi.importActual<typeof import("@/lib/auth/challenge")>("@/lib/auth/challenge");
+// A right code signs in once. Two requests with the same challenge are judged one after the
+// other (the code step holds the challenge's and the account's rows), so the second finds the
+// challenge gone; a code already used, even on a new challenge, is a wrong code (its time step
+// is not after the one stored).
 
 quietLogs();
 
@@ -29,55 +24,63 @@ async function challengeFor(email: string): Promise<string> {
   return result.challengeToken;
 }
 
-async function expectReplayRefused(attempt: Promise<unknown>, userId: number) {
-  await expect(attempt).rejects.toSatisfy(
-    (e) => e instanceof AppError && e.code === ErrorCode.INCORRECT_2FA,
-  );
+async function sessionsOf(userId: number) {
   const db = await getDb();
-  expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
-  const lines = vi.mocked(console.warn).mock.calls.map((c) => {
+  return db.select().from(sessions).where(eq(sessions.userId, userId));
+}
+
+function warnings() {
+  return vi.mocked(console.warn).mock.calls.map((c) => {
     const { t, ...rest } = JSON.parse(String(c[0])) as Record<string, unknown>;
     expect(typeof t).toBe("string");
     return rest;
   });
-  expect(lines).toEqual([
-    {
-      level: "warn",
-      scope: "auth",
-      message: "sign-in failed",
-      step: "code",
-      userId,
-      reason: "replay",
-    },
-  ]);
 }
 
-describe("a right code that another request used a moment earlier", () => {
-  it("is refused when the other request ended the challenge first", async () => {
+const refusedWith = (code: number) => (e: unknown) => e instanceof AppError && e.code === code;
+
+describe("a right code", () => {
+  it("sent twice at once on one challenge signs in once; the other finds no challenge", async () => {
     const { email, user, secret } = await account({ twoFactor: true });
     const token = await challengeFor(email);
-    vi.mocked(challenges.endChallenge).mockImplementationOnce(async (id) => {
-      await actual.endChallenge(id);
-      return actual.endChallenge(id);
-    });
-    await expectReplayRefused(
-      signInWithCode(token, await codeAt(secret!, T0), email, "client-r", T0),
-      user.id,
-    );
-    expect((await userRow(user.id)).totpLastStep).toBeNull();
+    const code = await codeAt(secret!, T0);
+    const outcomes = await Promise.allSettled([
+      signInWithCode(token, code, email, "client-r", T0),
+      signInWithCode(token, code, email, "client-r", T0),
+    ]);
+    const signedIn = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o) => o.status === "rejected");
+    expect(signedIn).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].reason).toSatisfy(refusedWith(ErrorCode.LOGIN_FAILED));
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    expect((await userRow(user.id)).totpLastStep).toBe(STEP);
+    expect(await findChallenge(token, T0)).toBeNull();
   });
 
-  it("is refused when the other request stored the code's time step first", async () => {
+  it("used once is refused on a new challenge, as a wrong code", async () => {
     const { email, user, secret } = await account({ twoFactor: true });
-    const token = await challengeFor(email);
-    vi.mocked(challenges.endChallenge).mockImplementationOnce(async (id) => {
-      await recordTimeStep(user.id, STEP);
-      return actual.endChallenge(id);
-    });
-    await expectReplayRefused(
-      signInWithCode(token, await codeAt(secret!, T0), email, "client-r", T0),
-      user.id,
+    const code = await codeAt(secret!, T0);
+    await signInWithCode(await challengeFor(email), code, email, "client-r", T0);
+    vi.mocked(console.warn).mockClear();
+
+    const again = await challengeFor(email);
+    await expect(signInWithCode(again, code, email, "client-r", T0)).rejects.toSatisfy(
+      refusedWith(ErrorCode.INCORRECT_2FA),
     );
-    expect(await challenges.findChallenge(token, T0)).toBeNull();
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    expect((await userRow(user.id)).secondFactorFailures).toBe(1);
+    expect(warnings()).toEqual([
+      {
+        level: "warn",
+        scope: "auth",
+        message: "sign-in failed",
+        step: "code",
+        userId: user.id,
+        challengeEnded: false,
+      },
+    ]);
+    // Like any wrong code, it leaves the challenge open for the next one.
+    expect(await findChallenge(again, T0)).toMatchObject({ failedAttempts: 1 });
   });
 });
