@@ -27,11 +27,14 @@ const loginFailuresSiteWide = siteWideRule("login-failures-site", 300, 15 * MINU
 /** Failed second-factor codes of every caller together. */
 const secondFactorFailuresSiteWide = siteWideRule("login-2fa-failures-site", 300, 15 * MINUTES);
 
+// Reset mails: ten per client and three per address an hour, judged before the ceiling (the
+// address through the route's `limits`), so a refused request never counts toward it.
 export const forgotPasswordBudget: ClientBudget = {
   feature: "forgot",
   windowSeconds: 60 * MINUTES,
   siteWide: 200,
   junkPerClient: 50,
+  perClient: 10,
 };
 
 export const resetPasswordBudget: ClientBudget = {
@@ -62,9 +65,8 @@ export const secondFactorClientRules = (client: string): RateLimitRule[] => [
   secondFactorFailuresSiteWide,
 ];
 
-/** Reset mails: a few per address and per client per hour. */
-export const forgotPasswordRules = (email: string, client: string): RateLimitRule[] => [
-  ...perClientRule("forgot-client", client, 10, 60 * MINUTES),
+/** Reset mails per address: three an hour. */
+export const forgotPasswordAddressRules = (email: string): RateLimitRule[] => [
   { feature: "forgot-email", subject: email, limit: 3, windowSeconds: 60 * MINUTES },
 ];
 

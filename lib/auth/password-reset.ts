@@ -8,14 +8,12 @@ import { recordAudit } from "@/lib/audit/record";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
-import { enforceRateLimits } from "@/lib/rate-limit/limiter";
 import type { Locale } from "@/lib/i18n/locales.shared";
 import { logInfo } from "@/lib/log";
 import { afterResponse } from "@/lib/deferred/after-response";
 import { sendMail } from "@/lib/mail";
 import { notifyAccountHolder } from "./account-mails";
 import { credentialsChanged } from "./credentials";
-import { forgotPasswordRules } from "./limits";
 import { setPasswordMail, type TokenPurpose } from "./mails";
 import { hashPassword } from "./password";
 import { type ResetPasswordInput } from "./schemas.shared";
@@ -51,15 +49,16 @@ export async function issueSetPasswordToken(
   return token;
 }
 
-/** POST /api/forgot_password: mails a reset link when the address has an account; answers the same either way. */
+/**
+ * POST /api/forgot_password: mails a reset link when the address has an account; answers the
+ * same either way. Its limits (per client, per address, site-wide) are the route's.
+ */
 export async function requestPasswordReset(
   email: string,
-  ip: string,
   locale: Locale,
   now = new Date(),
 ): Promise<void> {
   const started = performance.now();
-  await enforceRateLimits(forgotPasswordRules(email, ip), now);
   const user = await findStaffByEmail(email);
   if (user) {
     // After the answer: neither the provider's speed nor a failure may show in the response,

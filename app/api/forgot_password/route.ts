@@ -1,13 +1,18 @@
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { requestPasswordReset } from "@/lib/auth/password-reset";
-import { forgotPasswordBudget } from "@/lib/auth/limits";
+import { forgotPasswordAddressRules, forgotPasswordBudget } from "@/lib/auth/limits";
 import { forgotPasswordSchema } from "@/lib/auth/schemas.shared";
 import { otherMethods, route } from "@/lib/http/handler";
 
 export const POST = route(
-  { auth: "none", body: forgotPasswordSchema(), rateLimit: forgotPasswordBudget },
-  async ({ body, ip, req }) => {
-    await requestPasswordReset(body.email, ip, requestLocale(req));
+  {
+    auth: "none",
+    body: forgotPasswordSchema(),
+    rateLimit: forgotPasswordBudget,
+    limits: ({ body }) => forgotPasswordAddressRules(body.email),
+  },
+  async ({ body, req }) => {
+    await requestPasswordReset(body.email, requestLocale(req));
     return {};
   },
 );

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import * as forgot from "@/app/api/forgot_password/route";
 import * as login from "@/app/api/login/route";
 import * as signup from "@/app/api/panel_user/route";
 import * as stop from "@/app/api/panel_user/stop_participation/route";
@@ -107,5 +108,25 @@ describe.runIf(getConfig().trustProxy)("one client's refused requests and everyo
       ip: ANOTHER_CLIENT,
     });
     expect(res.status).not.toBe(429);
+  });
+
+  it("reset requests that four clients' own limits refused, then another client's goes through", async () => {
+    // Fifty from each client (its junk budget), of which its own limit lets ten through: two
+    // hundred requests, the ceiling's size, but only forty of them may count toward it.
+    const statuses: number[] = [];
+    for (const client of ["198.51.100.31", "198.51.100.32", "198.51.100.33", "198.51.100.34"]) {
+      statuses.push(
+        ...(await statusesOf(50, (i) =>
+          call(forgot.POST, { body: { email: `reset${client}-${i}@example.org` }, ip: client }),
+        )),
+      );
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(160);
+    const res = await call(forgot.POST, {
+      body: { email: "honest.person@example.org" },
+      ip: ANOTHER_CLIENT,
+    });
+    expect(res.status).toBe(200);
   });
 });

@@ -32,12 +32,9 @@ const ruleBuilders: Record<string, { rules: () => RateLimitRule[]; expected: Rat
       { feature: "login-2fa-failures-site", subject: "*", limit: 300, windowSeconds: 900 },
     ],
   },
-  forgotPasswordRules: {
-    rules: () => limits.forgotPasswordRules(EMAIL, CLIENT),
-    expected: [
-      { feature: "forgot-client", subject: CLIENT, limit: 10, windowSeconds: 3600 },
-      { feature: "forgot-email", subject: EMAIL, limit: 3, windowSeconds: 3600 },
-    ],
+  forgotPasswordAddressRules: {
+    rules: () => limits.forgotPasswordAddressRules(EMAIL),
+    expected: [{ feature: "forgot-email", subject: EMAIL, limit: 3, windowSeconds: 3600 }],
   },
   accountCheckRule: {
     rules: () => [limits.accountCheckRule(USER_ID)],
@@ -83,9 +80,6 @@ describe("the sign-in rate-limit rules", () => {
     ]);
     expect(limits.secondFactorClientRules("unknown").map((r) => r.feature)).toEqual([
       "login-2fa-failures-site",
-    ]);
-    expect(limits.forgotPasswordRules(EMAIL, "unknown").map((r) => r.feature)).toEqual([
-      "forgot-email",
     ]);
   });
 
