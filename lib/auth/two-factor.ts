@@ -111,13 +111,30 @@ export async function enableTwoFactor(
     currentSessionId,
     "two_factor_enabled",
     async (tx) => {
+      // Only the secret whose code was checked: a setup in another tab may have replaced it
+      // since this account was read, and turning on a secret the user's app does not hold would
+      // lock them out of signing in.
       const [row] = await tx
         .update(staffUsers)
         .set({ twoFactorEnabled: true, totpLastStep: check.timeStep, totpPendingSince: null })
-        .where(and(eq(staffUsers.id, user.id), eq(staffUsers.twoFactorEnabled, false)))
+        .where(
+          and(
+            eq(staffUsers.id, user.id),
+            eq(staffUsers.twoFactorEnabled, false),
+            eq(staffUsers.totpSecret, user.totpSecret!),
+          ),
+        )
         .returning();
-      if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
-      return row;
+      if (row) return row;
+      const [current] = await tx
+        .select({ enabled: staffUsers.twoFactorEnabled })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, user.id));
+      if (current?.enabled) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+      logWarn("auth", "two-factor not enabled: the pending secret was replaced", {
+        userId: user.id,
+      });
+      throw new AppError(ErrorCode.INCORRECT_2FA_CODE);
     },
     now,
     tx,

@@ -72,6 +72,20 @@ describe("turning two-factor on", () => {
     ]);
   });
 
+  it("refuses when another setup replaced the pending secret after the account was read", async () => {
+    const { user, sessionId, secret } = await pendingAccount();
+    // Another tab, once the first secret is over 15 minutes old, makes and stores a new one.
+    const replaced = await startTwoFactorSetup(await userRow(user.id), later(16 * 60));
+    expect(replaced.totp_secret).not.toBe(secret);
+    const input = { totp_secret: secret, totp_code: await codeAt(secret, later(16 * 60)) };
+    expect(await codeOf(enableTwoFactor(user, sessionId, input, later(16 * 60)))).toBe(
+      ErrorCode.INCORRECT_2FA_CODE,
+    );
+    const row = await userRow(user.id);
+    expect(row.twoFactorEnabled).toBe(false);
+    expect(row.totpPendingSince).not.toBeNull();
+  });
+
   it("refuses a secret other than the pending one, even with a code from the pending one", async () => {
     const { user, sessionId, secret } = await pendingAccount();
     const another = newTotpSecret();
