@@ -16,7 +16,8 @@ import { assertSendable } from "./sendable";
 /** `send_at` at least a minute and at most 90 days from `now`, else code 22 on that field. */
 export function assertScheduleTime(sendAt: Date, now: Date): void {
   const ahead = (sendAt.getTime() - now.getTime()) / 1000;
-  if (ahead < MIN_SCHEDULE_AHEAD_SECONDS || ahead > MAX_SCHEDULE_AHEAD_SECONDS) {
+  // Written so that a time no date can hold (NaN) is refused too, not passed on.
+  if (!(ahead >= MIN_SCHEDULE_AHEAD_SECONDS && ahead <= MAX_SCHEDULE_AHEAD_SECONDS)) {
     throw invalidField(
       "send_at",
       "The sending time must be between one minute and 90 days from now",

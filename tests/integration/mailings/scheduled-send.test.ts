@@ -123,6 +123,9 @@ describe("scheduling: POST /api/panel_message/{id}/send {send_at}", () => {
       String(nowSeconds() + 3600),
       0,
       -5,
+      // Beyond the last moment a date can hold: no date at all, not a server error.
+      Number.MAX_SAFE_INTEGER,
+      8.64e12 + 1,
     ]) {
       const res = await send(message.id, { send_at });
       expect(res.status).toBe(400);
