@@ -22,14 +22,34 @@ export const signupLimitsPerAddress = (email: string): RateLimitRule[] => [
 ];
 
 /**
- * Verify, stop and one-click unsubscribe: tokens are 160+ bits, this only blunts floods. Leaving
- * the panel (stop, unsubscribe) has no site-wide ceiling: nobody else's requests may keep a
- * member from leaving.
+ * Verify and stop: tokens are 160+ bits, this only blunts floods. Leaving the panel (stop,
+ * unsubscribe) has no site-wide ceiling: nobody else's requests may keep a member from leaving.
  */
-export const panelLinkBudget = (action: "verify" | "stop" | "unsubscribe"): ClientBudget => ({
+export const panelLinkBudget = (action: "verify" | "stop"): ClientBudget => ({
   feature: `panel-${action}`,
   windowSeconds: 600,
   ...(action === "verify" ? { siteWide: 600 } : {}),
   junkPerClient: 90,
   perClient: 30,
 });
+
+/**
+ * One-click unsubscribe (RFC 8058) comes from the member's mail provider, whose servers post it
+ * for every member who uses that provider: a limit per client would let one provider's members
+ * use up each other's way out. So it is counted per member (the id in the address), and per
+ * client only as a loose flood guard, every request counted (about one a second).
+ */
+export const oneClickBudget: ClientBudget = {
+  feature: "panel-unsubscribe",
+  windowSeconds: 600,
+  junkPerClient: 600,
+};
+
+export const oneClickLimitsPerMember = (panelUserId: number): RateLimitRule[] => [
+  {
+    feature: "panel-unsubscribe-member",
+    subject: String(panelUserId),
+    limit: 30,
+    windowSeconds: 600,
+  },
+];

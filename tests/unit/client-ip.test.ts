@@ -12,7 +12,7 @@ import { SITE_WIDE } from "@/lib/rate-limit/limiter";
 import { getConfig } from "@/config";
 import { hmacHex } from "@/lib/crypto/tokens";
 import { withEnv } from "../support/config";
-import { panelLinkBudget } from "@/lib/panel/rate-limits";
+import { oneClickBudget, panelLinkBudget } from "@/lib/panel/rate-limits";
 import { submitBudget } from "@/lib/responses/rate-limits";
 
 const headers = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
@@ -106,8 +106,7 @@ describe("a feature's client budget", () => {
   });
 
   it("never lets a ceiling refuse leaving the panel", () => {
-    for (const action of ["stop", "unsubscribe"] as const) {
-      const budget = panelLinkBudget(action);
+    for (const budget of [panelLinkBudget("stop"), oneClickBudget]) {
       expect(budget.siteWide).toBeUndefined();
       const rules = [
         ...beforeValidationRules(budget, UNKNOWN_CLIENT),
@@ -115,6 +114,11 @@ describe("a feature's client budget", () => {
       ];
       expect(rules).toEqual([]);
     }
+  });
+
+  it("counts one-click unsubscribes per member, not per client: a mail provider posts them all", () => {
+    expect(oneClickBudget.perClient).toBeUndefined();
+    expect(afterValidationRules(oneClickBudget, "cabc")).toEqual([]);
   });
 
   it("leaves out the per-client rule or the ceiling a budget does not have", () => {

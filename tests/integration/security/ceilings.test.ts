@@ -3,6 +3,7 @@ import * as forgot from "@/app/api/forgot_password/route";
 import * as login from "@/app/api/login/route";
 import * as signup from "@/app/api/panel_user/route";
 import * as stop from "@/app/api/panel_user/stop_participation/route";
+import * as unsubscribe from "@/app/api/panel_user/unsubscribe/route";
 import * as submit from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getConfig } from "@/config";
 import { getDb } from "@/db/client";
@@ -128,5 +129,18 @@ describe.runIf(getConfig().trustProxy)("one client's refused requests and everyo
       ip: ANOTHER_CLIENT,
     });
     expect(res.status).toBe(200);
+  });
+
+  it("one mail provider's server unsubscribes a hundred members: none is refused", async () => {
+    const statuses = await statusesOf(100, (i) =>
+      call(unsubscribe.POST, {
+        path: `/api/panel_user/unsubscribe?panel_user_id=${900000 + i}&stop_token=not-a-token`,
+        rawBody: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        origin: null,
+        ip: ONE_CLIENT,
+      }),
+    );
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
   });
 });

@@ -62,9 +62,9 @@ const ipOf = (block: number, i = 0) => `10.${block}.${(i >> 8) & 255}.${i & 255}
 
 const json = (handler: typeof login.POST, body: unknown, ip: string, more = {}) =>
   call(handler, { body, ip, ...more });
-const oneClick = (ip: string, body = "List-Unsubscribe=One-Click") =>
+const oneClick = (ip: string, body = "List-Unsubscribe=One-Click", member = 999999) =>
   call(unsubscribe.POST, {
-    path: "/api/panel_user/unsubscribe?panel_user_id=999999&stop_token=not-a-token",
+    path: `/api/panel_user/unsubscribe?panel_user_id=${member}&stop_token=not-a-token`,
     rawBody: body,
     headers: { "content-type": "application/x-www-form-urlencoded" },
     origin: null,
@@ -143,13 +143,6 @@ const perClient: Row[] = [
       json(stop.POST, { panel_user_id: 999999, stop_token: "not-a-token" }, ip),
   },
   {
-    name: "one-click unsubscribe per client",
-    modes: ["proxy"],
-    allowed: 30,
-    windowSeconds: 600,
-    prepare: async (ip) => () => oneClick(ip),
-  },
-  {
     name: "survey submissions per client (in memory)",
     modes: ["proxy"],
     allowed: 60,
@@ -171,6 +164,14 @@ const perClient: Row[] = [
 
 /** Per account or typed address, whatever the client. */
 const perAccount: Row[] = [
+  {
+    // Per member, not per client: a mail provider posts the one-clicks of all its users.
+    name: "one-click unsubscribe per member",
+    modes: ["proxy", "direct"],
+    allowed: 30,
+    windowSeconds: 600,
+    prepare: async (ip) => (i) => oneClick(`${ip.slice(0, -1)}${i % 10}`),
+  },
   {
     name: "sign-in failures per account",
     modes: ["proxy", "direct"],
@@ -319,11 +320,12 @@ const features: Feature[] = [
   },
   {
     feature: "one-click unsubscribe",
-    junk: 90,
+    junk: 600,
     siteWide: null,
     windowSeconds: 600,
     junkCall: (ip) => oneClick(ip, "nothing=here"),
-    prepareValid: async () => (ip) => oneClick(ip),
+    // Many people leaving: each their own member id (one member's own limit is above).
+    prepareValid: async () => (ip, i) => oneClick(ip, undefined, 900000 + i),
   },
   {
     feature: "survey submission",

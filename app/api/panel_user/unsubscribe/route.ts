@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { siteUrlWithFragment } from "@/lib/links/site-url";
 import { stopParticipation } from "@/lib/panel/leave";
-import { panelLinkBudget } from "@/lib/panel/rate-limits";
+import { oneClickBudget, oneClickLimitsPerMember } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas.shared";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +20,8 @@ export const POST = route(
     query: stopParticipationSchema,
     body: oneClickBodySchema,
     bodyKind: "form",
-    rateLimit: panelLinkBudget("unsubscribe"),
+    rateLimit: oneClickBudget,
+    limits: ({ query }) => oneClickLimitsPerMember(query.panel_user_id),
   },
   async ({ query }) => {
     await stopParticipation(query.panel_user_id, query.stop_token);
