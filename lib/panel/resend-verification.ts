@@ -10,7 +10,10 @@ import { newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 /**
  * Staff resend a member's verification mail: a fresh 48-hour token, the previous link stops
  * working. Refused for a confirmed member (409 code 22): there is nothing to confirm, and the
- * admin screen disables the button for them anyway. Unknown member: 404 code 14.
+ * admin screen disables the button for them anyway. Refused too (409 code 22) while the address
+ * is marked bounced: the provider would suppress the mail without a word while staff were told
+ * it went; "allow mail again" (bounce.ts) lifts the suppression first. Unknown member: 404
+ * code 14.
  */
 export async function resendVerification(memberId: number, now = new Date()): Promise<void> {
   const db = await getDb();
@@ -21,15 +24,27 @@ export async function resendVerification(memberId: number, now = new Date()): Pr
       verificationHash: hash,
       verificationExpiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
     })
-    .where(and(eq(panelUsers.id, memberId), eq(panelUsers.isVerified, false)))
+    .where(
+      and(
+        eq(panelUsers.id, memberId),
+        eq(panelUsers.isVerified, false),
+        eq(panelUsers.deliveryStatus, "ok"),
+      ),
+    )
     .returning();
   if (!member) {
     const [existing] = await db
-      .select({ id: panelUsers.id })
+      .select({ isVerified: panelUsers.isVerified })
       .from(panelUsers)
       .where(eq(panelUsers.id, memberId))
       .limit(1);
     if (!existing) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!existing.isVerified) {
+      throw new AppError(ErrorCode.INVALID_INPUT, {
+        kind: "conflict",
+        message: "Mail to this address bounced; allow mail to it again first, then resend",
+      });
+    }
     throw new AppError(ErrorCode.INVALID_INPUT, {
       kind: "conflict",
       message: "This panel member has already verified their email address",

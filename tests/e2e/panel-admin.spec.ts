@@ -199,6 +199,12 @@ test.describe("admin: Panel deelnemers", () => {
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("cell").nth(3)).toContainText("Teruggekomen");
     await expect(row.getByRole("cell").nth(3)).toContainText("soort: General");
+    // No resend to an address that bounced: its mail would be suppressed unseen.
+    await expect(
+      page.getByRole("button", {
+        name: `Mail aan ${email} kwam terug: kies eerst Mail weer toestaan`,
+      }),
+    ).toBeDisabled();
     await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: `Mail weer toestaan voor ${email}` }).click();
@@ -215,6 +221,9 @@ test.describe("admin: Panel deelnemers", () => {
     await search.getByRole("button", { name: "Zoeken" }).click();
     await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
     await expect(rowOf(page, email).getByRole("cell").nth(3)).toHaveText("Komt aan");
+    await expect(
+      page.getByRole("button", { name: `Verificatiemail opnieuw sturen naar ${email}` }),
+    ).toBeEnabled();
     await expect(page.getByRole("button", { name: `Mail aan ${email} komt aan` })).toBeDisabled();
   });
 

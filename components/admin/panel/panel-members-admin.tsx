@@ -208,9 +208,13 @@ export function PanelMembersAdmin() {
                         label: t("resend"),
                         name: member.is_verified
                           ? t("resendNotNeeded", { email: member.email })
-                          : t("resendFor", { email: member.email }),
+                          : member.delivery_status === "bounced"
+                            ? t("resendBounced", { email: member.email })
+                            : t("resendFor", { email: member.email }),
                         icon: Mail,
-                        disabled: member.is_verified,
+                        // A bounced address would have the mail suppressed unseen: mail is
+                        // allowed again first, by its own action.
+                        disabled: member.is_verified || member.delivery_status === "bounced",
                         onClick: (e) => open("resend", member, e.currentTarget),
                       },
                       {

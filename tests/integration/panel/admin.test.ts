@@ -243,6 +243,28 @@ describe("POST /api/panel_user/{id}/resend_verification_email", () => {
     expect(memoryOutbox()).toHaveLength(0);
   });
 
+  it("refuses a member whose address bounced with 409 code 22, sends nothing and keeps the link", async () => {
+    const member = await insertMember({
+      email: "bounced-unconfirmed@example.org",
+      deliveryStatus: "bounced",
+      bounceKind: "permanent",
+      bouncedAt: new Date(),
+      verificationHash: "kept-hash",
+    });
+    const res = await resend(member.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: {
+        code: 22,
+        message: "Mail to this address bounced; allow mail to it again first, then resend",
+      },
+    });
+    expect(memoryOutbox()).toHaveLength(0);
+    expect((await memberByEmail("bounced-unconfirmed@example.org"))!.verificationHash).toBe(
+      "kept-hash",
+    );
+  });
+
   it("answers 404 code 14 for an unknown member and 401 code 25 without a session", async () => {
     const unknown = await resend(999_999);
     expect(unknown.status).toBe(404);
