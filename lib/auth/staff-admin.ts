@@ -116,7 +116,7 @@ export async function setStaffAdmin(
   tx?: DbOrTx,
 ): Promise<StaffUser> {
   const isAdmin = input.is_admin;
-  const target = await mustFind(id, tx);
+  await mustFind(id, tx);
   if (isAdmin) await confirmOwnPassword(by.user, input.password ?? "", "grant admin", now);
   let changed = false;
   const change = async (inner: Tx) => {
@@ -130,7 +130,10 @@ export async function setStaffAdmin(
       .set({ isAdmin })
       .where(eq(staffUsers.id, id))
       .returning();
-    if (updated && target.isAdmin && !isAdmin) await revokeUserSessions(id, by.sessionId, inner);
+    // Judged by the locked row: a grant committed after `target` was read is a role taken now.
+    if (updated && before?.isAdmin && !isAdmin) {
+      await revokeUserSessions(id, by.sessionId, inner);
+    }
     // Only a change of role is recorded: granting it to an admin changes nothing.
     if (updated && before && before.isAdmin !== isAdmin) {
       changed = true;
