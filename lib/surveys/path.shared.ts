@@ -100,6 +100,10 @@ export function surveyPath(
       const stepShown = visible(step.visible_if, shownSoFar);
       const blocks = step.blocks.map((block, b) => {
         if (!stepShown || !visible(block.visible_if, shownSoFar)) return false;
+        // A multiple-choice block without options has nothing to show (the runner draws
+        // nothing for it): not shown, so it is never sealed as "shown, not answered" and a step
+        // holding only such blocks is skipped. Conditions on it see "not answered" either way.
+        if (isQuestionBlock(block) && !isQuestion(block)) return false;
         const name = block.data_name.trim();
         if (isQuestionBlock(block) && name !== "" && !shownSoFar.has(name)) {
           const answer = answerFor(s, b);

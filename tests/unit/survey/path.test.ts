@@ -80,6 +80,28 @@ describe("surveyPath: examples", () => {
     expect(previousPathStep(yesPath, 0)).toBeNull();
   });
 
+  it("never shows a multiple-choice block without options, nor a step of only such blocks", () => {
+    const empty: Block = {
+      type: "multiple_choice",
+      data_name: "not_ready",
+      order: 0,
+      question_text: "Options still to come",
+      is_required: true,
+      allow_multiple: false,
+      options: [],
+    };
+    const steps: Step[] = [
+      { order: 0, blocks: [happened, { ...empty, data_name: "beside", order: 1 }] },
+      { order: 1, blocks: [empty] },
+    ];
+    const path = surveyPathFor(steps, [yes]);
+    expect(path.steps.map((s) => s.blocks)).toEqual([[true, false], [false]]);
+    expect(pathStepIndexes(path)).toEqual([0]);
+    // Not sealed as shown, so the export never writes "shown, not answered" for them.
+    expect(shownDataNames(steps, path)).toEqual(["happened"]);
+    expect(validateSubmission(steps, [yes])).toMatchObject({ ok: true });
+  });
+
   it("ignores answers to hidden questions, even when given", () => {
     // how_often is hidden on the "No" branch, so its 5 must not open step 3.
     const path = surveyPathFor(branching, [no, oftenAnswer(5)]);
