@@ -1,4 +1,5 @@
 import "server-only";
+import { SHOWN_NOT_ANSWERED } from "@/lib/surveys/editor-rules.shared";
 import { randomUUID } from "node:crypto";
 import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 import type { SurveyQuestionInfo } from "@/lib/surveys/questions";
@@ -47,9 +48,10 @@ function answerValue(answer: StoredAnswer): Cell {
 
 /**
  * The cell of a question shown to the respondent and left unanswered (text and number columns
- * alike). A question not shown is an empty cell, so the two kinds of empty never look alike.
+ * alike; no scale may include it, editor-rules.shared.ts). A question not shown is an empty
+ * cell, so the two kinds of empty never look alike.
  */
-export const SHOWN_NOT_ANSWERED = -99;
+export { SHOWN_NOT_ANSWERED };
 
 /**
  * Places a response's answers in the columns by data_name. The first cell is a fresh random id,

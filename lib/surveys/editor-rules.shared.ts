@@ -225,7 +225,17 @@ export function suggestDataName(questionText: string, taken: Iterable<string> = 
 // ---------------------------------------------------------------------------------------------
 
 export type SurveyProblem =
-  "data_name_required" | "data_name_duplicate" | "option_duplicate" | "scale_min_above_max";
+  | "data_name_required"
+  | "data_name_duplicate"
+  | "option_duplicate"
+  | "scale_min_above_max"
+  | "scale_includes_missing_code";
+
+/**
+ * The export's cell for a question shown and left unanswered (text and number columns alike).
+ * A scale may therefore not offer it as an answer, or the two would read the same.
+ */
+export const SHOWN_NOT_ANSWERED = -99;
 
 /** The server's English texts; the editor shows its own translations of the same problems. */
 export const surveyProblemMessages: Record<SurveyProblem, string> = {
@@ -233,6 +243,8 @@ export const surveyProblemMessages: Record<SurveyProblem, string> = {
   data_name_duplicate: "Another question already has this data name",
   option_duplicate: "This option is already in the list",
   scale_min_above_max: "The maximum must be at least the minimum",
+  scale_includes_missing_code:
+    "A scale may not include -99: the export uses it for a question shown and not answered",
 };
 
 /**
@@ -255,6 +267,12 @@ export function surveyProblems(steps: readonly Step[]): Record<string, SurveyPro
       seen.add(name);
       if (block.type === "scale" && block.min_value > block.max_value) {
         problems[`${path}.max_value`] = "scale_min_above_max";
+      } else if (
+        block.type === "scale" &&
+        block.min_value <= SHOWN_NOT_ANSWERED &&
+        SHOWN_NOT_ANSWERED <= block.max_value
+      ) {
+        problems[`${path}.min_value`] = "scale_includes_missing_code";
       }
       if (block.type === "multiple_choice") {
         const texts = new Set<string>();

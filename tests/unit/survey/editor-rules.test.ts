@@ -318,6 +318,39 @@ describe("surveyProblems", () => {
     expect(surveyProblems([{ order: 0, blocks: [scale(-2, 2)] }])).toEqual({});
   });
 
+  it("refuses a scale that includes -99, the export's code for 'shown, not answered'", () => {
+    const scale = (min_value: number, max_value: number): Step["blocks"][number] => ({
+      type: "scale",
+      data_name: `s${min_value}_${max_value}`,
+      order: 0,
+      question_text: "How much?",
+      min_value,
+      max_value,
+      min_label: "",
+      max_label: "",
+      is_required: true,
+    });
+    for (const [min, max] of [
+      [-100, 100],
+      [-99, 0],
+      [-1000, -99],
+      [-99, -99],
+    ]) {
+      expect(surveyProblems([{ order: 0, blocks: [scale(min, max)] }]), `${min}..${max}`).toEqual({
+        "steps.0.blocks.0.min_value": "scale_includes_missing_code",
+      });
+    }
+    for (const [min, max] of [
+      [-98, 100],
+      [-1000, -100],
+      [1, 5],
+    ]) {
+      expect(surveyProblems([{ order: 0, blocks: [scale(min, max)] }]), `${min}..${max}`).toEqual(
+        {},
+      );
+    }
+  });
+
   it("is part of the save schema, with the field's path", () => {
     const result = saveSurveySchema.safeParse({
       study_id: 1,
