@@ -17,6 +17,11 @@ import { newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
  */
 export async function resendVerification(memberId: number, now = new Date()): Promise<void> {
   const db = await getDb();
+  const [previous] = await db
+    .select({ hash: panelUsers.verificationHash, expiresAt: panelUsers.verificationExpiresAt })
+    .from(panelUsers)
+    .where(eq(panelUsers.id, memberId))
+    .limit(1);
   const { token, hash } = newVerificationToken();
   const [member] = await db
     .update(panelUsers)
@@ -50,5 +55,18 @@ export async function resendVerification(memberId: number, now = new Date()): Pr
       message: "This panel member has already verified their email address",
     });
   }
-  await sendVerificationMail(member, token, hash);
+  try {
+    await sendVerificationMail(member, token, hash);
+  } catch (error) {
+    // The mail did not go: the link the member already has works again, and a sign-up mail
+    // still waiting for its retry is owed again (it is sent only while its link is current).
+    // Unless another resend has replaced this link since.
+    if (previous) {
+      await db
+        .update(panelUsers)
+        .set({ verificationHash: previous.hash, verificationExpiresAt: previous.expiresAt })
+        .where(and(eq(panelUsers.id, memberId), eq(panelUsers.verificationHash, hash)));
+    }
+    throw error;
+  }
 }
