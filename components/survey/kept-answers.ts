@@ -1,5 +1,6 @@
 import { isLeaving } from "@/components/public/leaving";
 import type { Answer } from "@/lib/surveys/answers.shared";
+import { isShown, surveyPath } from "@/lib/surveys/path.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import {
   checkAnswer,
@@ -131,9 +132,13 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     return null;
   }
 
+  // Back to the first earlier step that lacks an answer it needs, judged on the path these
+  // answers make: a required question their conditions hide needs none.
+  const path = surveyPath(steps, (s, b) => answers[`${s}.${b}`]);
   let step = Math.min(kept.step, Math.max(steps.length - 1, 0));
   for (let s = 0; s < step; s++) {
-    if (stepProblems(steps[s], (b) => answers[`${s}.${b}`]).size > 0) step = s;
+    const shown = (b: number) => isShown(path, s, b);
+    if (stepProblems(steps[s], (b) => answers[`${s}.${b}`], shown).size > 0) step = s;
   }
   const submissionId =
     typeof kept.submission_id === "string" && UUID.test(kept.submission_id)

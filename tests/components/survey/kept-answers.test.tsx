@@ -140,6 +140,36 @@ describe("the runner keeps answers in progress in the tab", () => {
     expect(stored()).toBeNull();
   });
 
+  it("goes back only for an answer the path needs: a required question hidden by its condition needs none", async () => {
+    const [first, second] = steps();
+    // "What happened?" is asked only after a big impact; this participant chose 2.
+    const story = first.blocks[1];
+    const branching: Step[] = [
+      {
+        ...first,
+        blocks: [
+          first.blocks[0],
+          { ...first.blocks[2], order: 1 },
+          { ...story, order: 2, visible_if: { data_name: "impact", op: "gte", value: 4 } },
+        ],
+      },
+      second,
+    ];
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        version: 1000,
+        step: 1,
+        answers: { "0.1": { type: "scale", data_name: "impact", scale_value: 2 } },
+      }),
+    );
+    renderIntl(<SurveySteps survey={survey({ steps: branching })} />, "en");
+    await screen.findByText(t.restored.title);
+    // Back on the second step, where the participant was: nothing on the first is missing.
+    expect(screen.getByRole("radio", { name: "Home" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: "2" })).toBeNull();
+  });
+
   it("drops an answer whose question is gone or changed, and keeps the others", async () => {
     sessionStorage.setItem(
       key,
