@@ -12,10 +12,18 @@ const SIGNUP_MAIL_BUDGET_MS = 20_000;
  * cron endpoint on serverless hosts both call this, so they can never drift apart.
  */
 export async function runScheduledWork(now = new Date()): Promise<{
-  housekeeping: "done";
+  housekeeping: "done" | "failed";
   signup_mails: { sent: number; given_up: number; pending: number };
 }> {
-  await runHousekeeping(now);
+  // A housekeeping step that fails is logged and tried again at the next run: it must not keep
+  // the sign-up mails below, or the cron call's delivery after it, from running.
+  let housekeeping: "done" | "failed" = "done";
+  try {
+    await runHousekeeping(now);
+  } catch (error) {
+    logError("housekeeping", error);
+    housekeeping = "failed";
+  }
   // Sign-up mails whose first try failed, or whose process ended before it. A failure here is
   // logged and left to the next run: it must not keep the cron call from delivering messages.
   let mails = { sent: 0, givenUp: 0, pending: 0, nextDueInMs: null as number | null };
@@ -26,7 +34,7 @@ export async function runScheduledWork(now = new Date()): Promise<{
   }
   if (mails.nextDueInMs !== null) armMemberMailRetry(mails.nextDueInMs);
   return {
-    housekeeping: "done",
+    housekeeping,
     signup_mails: { sent: mails.sent, given_up: mails.givenUp, pending: mails.pending },
   };
 }
