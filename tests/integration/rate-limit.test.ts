@@ -57,6 +57,19 @@ describe("rate-limit counters", () => {
     expect(keys.some((k) => k.startsWith("t-old:"))).toBe(false);
   });
 
+  it("are swept now and then by the counting itself: when its coin says so, and only then", async () => {
+    const old = { feature: "t-coin-old", subject: "a", limit: 5, windowSeconds: 3600 };
+    const rule = { feature: "t-coin", subject: "a", limit: 5, windowSeconds: 60 };
+    const now = new Date("2026-11-23T12:00:00Z");
+    await consumeRateLimit(old, new Date("2026-11-23T10:30:00Z"));
+    const coin = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    await consumeRateLimit(rule, now);
+    expect((await storedKeys()).some((k) => k.startsWith("t-coin-old:"))).toBe(true);
+    coin.mockReturnValue(0.001);
+    await consumeRateLimit(rule, now);
+    expect((await storedKeys()).some((k) => k.startsWith("t-coin-old:"))).toBe(false);
+  });
+
   it("refuse a window longer than the sweep allows for", async () => {
     await expect(
       consumeRateLimit({ feature: "t-long", subject: "a", limit: 1, windowSeconds: 7200 }),
