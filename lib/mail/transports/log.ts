@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { MailMessage, MailTransport } from "../types";
 
@@ -24,7 +24,11 @@ export function createLogTransport(from: string, outboxDir: string): MailTranspo
       links: linksIn(m.html),
       at: new Date().toISOString(),
     };
-    await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(record, null, 2));
+    // Written under another name and then renamed, which is atomic: a reader of the folder (the
+    // browser tests poll it) never finds a .json that is only half written.
+    const json = path.join(outboxDir, `${id}.json`);
+    await writeFile(`${json}.partial`, JSON.stringify(record, null, 2));
+    await rename(`${json}.partial`, json);
     await writeFile(path.join(outboxDir, `${id}.html`), m.html);
     console.log(
       [`[mail] to ${m.to}: ${m.subject}`, ...record.links.map((l) => `  link: ${l}`)].join("\n"),
