@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as resendRoute } from "@/app/api/panel_user/[id]/resend_verification_email/route";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
-import { installMailTransport } from "@/lib/mail";
-import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { quietLogs } from "../../support/auth";
 import { call } from "../../support/http";
-import { useFakeProvider } from "../../support/mailings";
+import { fakeProviderForFile } from "../../support/mailings";
 import { memberByEmail, nextIp, signUp, verificationParams } from "../../support/panel";
 import { staffWithSession } from "../../support/staff";
 
@@ -14,30 +12,24 @@ import { staffWithSession } from "../../support/staff";
 
 quietLogs();
 
-let fake: FakeResend;
+const provider = fakeProviderForFile();
 let staff: string;
 
 beforeAll(async () => {
-  fake = await startFakeResend();
-  useFakeProvider(fake);
   staff = (await staffWithSession()).cookie;
 });
-afterAll(async () => {
-  installMailTransport(undefined);
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => provider().reset());
 
 describe("a staff resend while the mail provider is down", () => {
   it("answers 503 code 13 and leaves the member's first link working", async () => {
     const email = "first-link@example.org";
     await signUp(email);
-    const first = fake.delivered.filter((m) => m.to.includes(email));
+    const first = provider().delivered.filter((m) => m.to.includes(email));
     expect(first).toHaveLength(1);
     const member = (await memberByEmail(email))!;
     const before = member.verificationHash;
 
-    fake.failNext({ status: 500 }, 10);
+    provider().failNext({ status: 500 }, 10);
     const res = await call(resendRoute, {
       path: `/api/panel_user/${member.id}/resend_verification_email`,
       params: { id: String(member.id) },

@@ -272,6 +272,19 @@ describe("data names", () => {
   });
 });
 
+/** A required scale question from `min_value` to `max_value`, named after its range. */
+const scale = (min_value: number, max_value: number): Step["blocks"][number] => ({
+  type: "scale",
+  data_name: `s${min_value}_${max_value}`,
+  order: 0,
+  question_text: "How much?",
+  min_value,
+  max_value,
+  min_label: "",
+  max_label: "",
+  is_required: true,
+});
+
 describe("surveyProblems", () => {
   it("requires a data name on every question block, and a unique one", () => {
     const steps: Step[] = [
@@ -300,17 +313,6 @@ describe("surveyProblems", () => {
   });
 
   it("refuses a scale whose minimum is above its maximum, at the maximum", () => {
-    const scale = (min_value: number, max_value: number): Step["blocks"][number] => ({
-      type: "scale",
-      data_name: `s${min_value}${max_value}`,
-      order: 0,
-      question_text: "How much?",
-      min_value,
-      max_value,
-      min_label: "",
-      max_label: "",
-      is_required: true,
-    });
     expect(surveyProblems([{ order: 0, blocks: [scale(5, 1)] }])).toEqual({
       "steps.0.blocks.0.max_value": "scale_min_above_max",
     });
@@ -319,17 +321,6 @@ describe("surveyProblems", () => {
   });
 
   it("refuses a scale that includes -99, the export's code for 'shown, not answered'", () => {
-    const scale = (min_value: number, max_value: number): Step["blocks"][number] => ({
-      type: "scale",
-      data_name: `s${min_value}_${max_value}`,
-      order: 0,
-      question_text: "How much?",
-      min_value,
-      max_value,
-      min_label: "",
-      max_label: "",
-      is_required: true,
-    });
     for (const [min, max] of [
       [-100, 100],
       [-99, 0],
