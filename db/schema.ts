@@ -382,6 +382,9 @@ export const panelMessages = pgTable(
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
     // Why a message ended `failed` (e.g. "no_recipients").
     failureReason: text("failure_reason"),
+    // Raised by every change of subject or body: a save or send based on an older one is refused
+    // (409 code 27), so two tabs editing one draft cannot overwrite each other unseen.
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     index("panel_messages_created_idx").on(t.createdAt),

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
@@ -23,12 +23,14 @@ export async function createMessage(
 }
 
 /**
- * Why a change of a message matched no draft: it does not exist (14), or it is no longer a
- * draft (`code`; a scheduled one says how to make it a draft again). Looked up after the
- * conditional write failed, so the write itself decides.
+ * Why a change of a message matched no draft: it does not exist (14), it is no longer a draft
+ * (`code`; a scheduled one says how to make it a draft again), or, still a draft, it was changed
+ * since the version the change was based on (27). Looked up after the conditional write failed,
+ * so the write itself decides.
  */
 async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<never> {
   const message = await findMessage(id, db);
+  if (message.communicationStatus === "not_sent") throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
   if (message.communicationStatus === "scheduled") {
     throw new AppError(code, {
       message: "The panel message is scheduled; cancel the scheduled send to change it",
@@ -39,8 +41,10 @@ async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<ne
 
 /**
  * PUT /api/panel_message/{id}: only the fields given change; the body is sanitised before it
- * is stored. Only a draft can change (409 code 16 once scheduled or later), checked in the same statement
- * that writes, so a send between reading and writing cannot be overtaken.
+ * is stored. Only a draft can change (409 code 16 once scheduled or later), and with a `version`
+ * only that version of it (409 code 27 once changed elsewhere), both checked in the same
+ * statement that writes, so a send or another save between reading and writing cannot be
+ * overtaken. Every change raises the version.
  */
 export async function updateMessage(
   id: number,
@@ -54,8 +58,15 @@ export async function updateMessage(
       ...(input.subject !== undefined ? { subject: input.subject } : {}),
       ...(input.body !== undefined ? { body: sanitizeRichText(input.body) } : {}),
       updatedAt: new Date(),
+      version: sql`${panelMessages.version} + 1`,
     })
-    .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+    .where(
+      and(
+        eq(panelMessages.id, id),
+        eq(panelMessages.communicationStatus, "not_sent"),
+        input.version === undefined ? undefined : eq(panelMessages.version, input.version),
+      ),
+    )
     .returning();
   return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
 }

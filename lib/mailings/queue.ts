@@ -24,10 +24,11 @@ export const NO_RECIPIENTS_MESSAGE =
 export async function queueMessage(
   id: number,
   actor: AuditActor,
+  basedOn: BasedOn = {},
   tx?: DbOrTx,
 ): Promise<PanelMessage> {
   return transaction(tx, async (t) => {
-    assertSendable(await lockDraft(t, id));
+    assertSendable(await lockDraft(t, id, basedOn));
     const recipients = await addRecipients(t, id);
     // Thrown inside the transaction, so the deliveries are undone too.
     if (recipients === 0) {
@@ -48,11 +49,19 @@ export async function queueMessage(
   });
 }
 
+/** The version of the message a send was decided on, when the caller knows it. */
+export type BasedOn = { version?: number };
+
 /**
  * The message, locked for the rest of the transaction, if it is still a draft: 404 code 14 when
- * it does not exist, 409 code 18 once it is scheduled, queued or sent.
+ * it does not exist, 409 code 18 once it is scheduled, queued or sent, and 409 code 27 when it
+ * was changed since `basedOn.version` (what would go out is not what the sender saw).
  */
-export async function lockDraft(tx: DbOrTx, id: number): Promise<PanelMessage> {
+export async function lockDraft(
+  tx: DbOrTx,
+  id: number,
+  basedOn: BasedOn = {},
+): Promise<PanelMessage> {
   const [message] = await tx
     .select()
     .from(panelMessages)
@@ -61,6 +70,9 @@ export async function lockDraft(tx: DbOrTx, id: number): Promise<PanelMessage> {
   if (!message) throw new AppError(ErrorCode.NOT_FOUND);
   if (message.communicationStatus !== "not_sent") {
     throw new AppError(ErrorCode.MESSAGE_ALREADY_SENT);
+  }
+  if (basedOn.version !== undefined && basedOn.version !== message.version) {
+    throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
   }
   return message;
 }

@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { countRecipients } from "@/lib/panel/list";
 import { unixSeconds } from "@/lib/time/unix.shared";
 import { findMessage } from "./find";
-import { inStatus, lockDraft, NO_RECIPIENTS_MESSAGE } from "./queue";
+import { inStatus, lockDraft, NO_RECIPIENTS_MESSAGE, type BasedOn } from "./queue";
 import { addRecipients } from "./recipients";
 import { MAX_SCHEDULE_AHEAD_SECONDS, MIN_SCHEDULE_AHEAD_SECONDS } from "./schemas.shared";
 import { assertSendable } from "./sendable";
@@ -36,12 +36,13 @@ export async function scheduleMessage(
   id: number,
   sendAt: Date,
   actor: AuditActor,
+  basedOn: BasedOn = {},
   now = new Date(),
   tx?: DbOrTx,
 ): Promise<PanelMessage> {
   assertScheduleTime(sendAt, now);
   return transaction(tx, async (tx) => {
-    assertSendable(await lockDraft(tx, id));
+    assertSendable(await lockDraft(tx, id, basedOn));
     if ((await countRecipients(tx)) === 0) {
       throw new AppError(ErrorCode.INVALID_INPUT, { message: NO_RECIPIENTS_MESSAGE });
     }

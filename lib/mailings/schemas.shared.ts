@@ -41,6 +41,13 @@ export const panelMessageIdSchema = z
 /** Route parameters of /api/panel_message/{id}/... */
 export const panelMessageParamsSchema = z.object({ id: panelMessageIdSchema });
 
+/**
+ * The version of a message a save or send is based on (GET and every save answer it). When given
+ * and the stored one is newer, the change is refused with 409 code 27: someone else changed the
+ * message meanwhile. Without it the change wins, as the specification's calls do.
+ */
+export const messageVersionSchema = z.number().int().min(1).max(MAX_ID);
+
 /** A scheduled send is at least this far ahead… */
 export const MIN_SCHEDULE_AHEAD_SECONDS = 60;
 /** …and at most this far. */
@@ -52,6 +59,7 @@ export const MAX_SCHEDULE_AHEAD_SECONDS = 90 * 24 * 3600;
  */
 export const panelMessageSendSchema = z.object({
   send_at: z.number().int().positive().optional(),
+  version: messageVersionSchema.optional(),
 });
 export type PanelMessageSendInput = z.infer<typeof panelMessageSendSchema>;
 
@@ -119,6 +127,7 @@ export type PanelMessageCreateInput = z.infer<typeof panelMessageCreateSchema>;
 export const panelMessageUpdateSchema = z.object({
   subject: subjectSchema.optional(),
   body: bodySchema.optional(),
+  version: messageVersionSchema.optional(),
 });
 export type PanelMessageUpdateInput = z.infer<typeof panelMessageUpdateSchema>;
 
@@ -143,6 +152,8 @@ export const panelMessageSchema = z.object({
   scheduled_for: z.number().int().nullable(),
   /** Why it ended `failed`; null otherwise. */
   failure_reason: z.enum(FAILURE_REASONS).nullable(),
+  /** Raised by every change of subject or body; sent back with a save or send (27 if older). */
+  version: z.number().int(),
 });
 export type PanelMessageDto = z.infer<typeof panelMessageSchema>;
 

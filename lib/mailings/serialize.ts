@@ -34,5 +34,6 @@ export function toPanelMessageDto(row: PanelMessage): PanelMessageDto {
         ? unixSeconds(row.scheduledFor)
         : null,
     failure_reason: row.communicationStatus === "failed" ? failureReason(row.failureReason) : null,
+    version: row.version,
   };
 }

@@ -37,6 +37,7 @@ export function message(id: number, fields: Partial<PanelMessageDto> = {}): Pane
     bounced_count: 0,
     scheduled_for: null,
     failure_reason: null,
+    version: 1,
     ...fields,
   };
 }

@@ -2,14 +2,14 @@
 
 import { Check, Pencil } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useAutosave } from "@/components/data/use-autosave";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { RichText } from "@/components/rich-text/rich-text";
 import { SaveStatus } from "@/components/ui/save-status";
-import { apiOrThrow } from "@/lib/api-client.shared";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import type { MessageSaves } from "./use-message-saves";
 
 /** Spec §4/§9: the body is saved 3 seconds after the last change. */
 export const BODY_AUTOSAVE_MS = 3000;
@@ -22,7 +22,8 @@ function isBlank(html: string): boolean {
 /**
  * The message's body: shown as it will read, and, while the message is a draft, edited in the
  * rich-text editor behind one pencil/check button. Every change is saved 3 seconds after the
- * last one and at once on the check; the save status says where it stands. The screen's flush
+ * last one and at once on the check, through the screen's `save` (one version for subject and
+ * body); the save status says where it stands. The screen's flush
  * (before a send or a test) saves whatever is still waiting and reports a failure, so nothing
  * goes out that differs from what is on screen.
  */
@@ -30,35 +31,24 @@ export function MessageBody({
   message,
   editable,
   registerFlush,
-  onSaved,
+  save,
 }: {
-  message: Pick<PanelMessageDto, "id" | "body">;
+  message: Pick<PanelMessageDto, "body">;
   editable: boolean;
   registerFlush?: FlushGroup["register"];
-  onSaved: (message: PanelMessageDto) => void;
+  save: MessageSaves["save"];
 }) {
   const t = useTranslations("panelMessages.screen");
   const titleId = useId();
   const statusId = useId();
   const [editing, setEditing] = useState(false);
   // What is on screen; the stored body is only the starting point (this component is keyed by
-  // message, so another message starts afresh).
+  // message and by the screen's restarts, so another message or version starts afresh).
   const [value, setValue] = useState(message.body);
-  const onSavedRef = useRef(onSaved);
-  useEffect(() => {
-    onSavedRef.current = onSaved;
-  });
 
   const autosave = useAutosave<string>({
     delayMs: BODY_AUTOSAVE_MS,
-    save: async (body, { keepalive }) => {
-      const saved = await apiOrThrow<PanelMessageDto>(`/api/panel_message/${message.id}`, {
-        method: "PUT",
-        body: { body },
-        keepalive,
-      });
-      onSavedRef.current(saved);
-    },
+    save: (body, { keepalive }) => save({ body }, keepalive),
   });
   const { flush } = autosave;
 

@@ -6,16 +6,16 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { useErrorMessage } from "@/components/data/use-error-message";
 import { useFlushGroup } from "@/components/data/use-flush-group";
 import { ActionButton } from "@/components/ui/action-button";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Spinner } from "@/components/ui/spinner";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import { DetailLoading } from "./detail-loading";
 import { MessageBody } from "./message-body";
+import { MessageConflict } from "./message-conflict";
 import { MessageProgress } from "./message-progress";
 import { MessageStatusBadge, isInFlight, localDateTime, toDate } from "./message-status";
 import { MessageSubject } from "./message-subject";
@@ -23,6 +23,7 @@ import { ScheduleNotice } from "./schedule-notice";
 import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
+import { useMessageSaves } from "./use-message-saves";
 import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
@@ -57,13 +58,18 @@ export function MessageDetail({
 }) {
   const t = useTranslations("panelMessages.screen");
   const format = useFormatter();
-  const describe = useErrorMessage();
   const headingId = useId();
   const sendAdminOnly = useAdminOnly(isAdmin, t("sendAdminOnly"));
   const query = useApiQuery<PanelMessageDetailDto>(`/api/panel_message/${id}`);
-  const sendMutation = useApiMutation({ texts: { [ErrorCode.INVALID_INPUT]: t("sendInvalid") } });
+  const sendMutation = useApiMutation({
+    texts: {
+      [ErrorCode.INVALID_INPUT]: t("sendInvalid"),
+      [ErrorCode.CHANGED_ELSEWHERE]: t("sendChangedElsewhere"),
+    },
+  });
   const deleteMutation = useApiMutation();
   const saves = useFlushGroup();
+  const versioned = useMessageSaves(id, apply);
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<ReactNode>(null);
@@ -74,9 +80,14 @@ export function MessageDetail({
   const message: PanelMessageDetailDto | undefined = query.data ?? listed;
   // What is stored, as the latest save answered it: Send checks this right after flushing.
   const latest = useRef(message);
+  const { adopt } = versioned;
   useEffect(() => {
-    if (query.data) latest.current = query.data;
-  }, [query.data]);
+    if (!query.data) return;
+    latest.current = query.data;
+    adopt(query.data.version);
+  }, [query.data, adopt]);
+  // Edited only once loaded: the list's copy may be older than what is stored.
+  const loaded = query.data !== undefined;
   const status = message?.communication_status;
   const draft = status === "not_sent";
   const delivering = status !== undefined && isInFlight(status);
@@ -139,7 +150,7 @@ export function MessageDetail({
     }
     const result = await sendMutation.run<PanelMessageDto>({
       path: `/api/panel_message/${id}/send`,
-      body: sendAt === undefined ? {} : { send_at: sendAt },
+      body: { version: versioned.basedOn(), ...(sendAt === undefined ? {} : { send_at: sendAt }) },
     });
     setBusy(false);
     if (result.ok) {
@@ -148,6 +159,7 @@ export function MessageDetail({
       const when = format.dateTime(new Date((sendAt ?? 0) * 1000), centreDateTime);
       toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }));
     } else {
+      if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) versioned.sendRefused();
       setDialogError(
         <>
           <span className="font-semibold first-letter:uppercase">{t("sendFailed")}</span>
@@ -173,17 +185,7 @@ export function MessageDetail({
     }
   }
 
-  if (!message) {
-    return query.error ? (
-      <Alert tone="error" title={t("detailLoadFailed", { message: describe(query.error) })}>
-        <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
-          {t("retry")}
-        </button>
-      </Alert>
-    ) : (
-      <Spinner label={t("loading")} />
-    );
-  }
+  if (!message) return <DetailLoading error={query.error} retry={query.refresh} />;
 
   const estimate = query.data?.recipients_estimate;
   return (
@@ -191,12 +193,12 @@ export function MessageDetail({
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <MessageSubject
-            key={message.id}
+            key={`${message.id}:${versioned.generation}`}
             message={message}
-            editable={draft}
+            editable={draft && loaded}
             headingId={headingId}
             registerFlush={saves.register}
-            onSaved={apply}
+            save={versioned.save}
           />
         </div>
         <div className="pt-1.5">
@@ -252,17 +254,21 @@ export function MessageDetail({
         ) : null}
       </div>
 
+      <MessageConflict saves={versioned} flushAll={saves.flushAll} />
+
       <ScheduleNotice message={message} isAdmin={isAdmin} onChanged={apply} />
 
       <MessageProgress message={message} />
 
-      <MessageBody
-        key={message.id}
-        message={message}
-        editable={draft}
-        registerFlush={saves.register}
-        onSaved={apply}
-      />
+      {loaded ? (
+        <MessageBody
+          key={`${message.id}:${versioned.generation}`}
+          message={message}
+          editable={draft}
+          registerFlush={saves.register}
+          save={versioned.save}
+        />
+      ) : null}
 
       <SendDialog
         open={pending === "send"}

@@ -2,35 +2,37 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { useApiMutation } from "@/components/data/use-api-mutation";
 import type { FlushGroup } from "@/components/data/use-flush-group";
+import { useErrorMessage } from "@/components/data/use-error-message";
 import { EditableHeading } from "@/components/ui/editable-heading";
+import { ApiCallError } from "@/lib/api-client.shared";
 import {
   MAX_SUBJECT_LENGTH,
   subjectField,
   type PanelMessageDto,
 } from "@/lib/mailings/schemas.shared";
+import type { MessageSaves } from "./use-message-saves";
 
 /**
- * The subject as the detail's heading, edited in place while the message is a draft. The
- * screen's flush waits for (or reports) its save, so nothing is sent with a subject other than
- * the one on screen.
+ * The subject as the detail's heading, edited in place while the message is a draft, saved
+ * through the screen's `save` (one version for subject and body). The screen's flush waits for
+ * (or reports) its save, so nothing is sent with a subject other than the one on screen.
  */
 export function MessageSubject({
   message,
   editable,
-  onSaved,
+  save,
   registerFlush,
   headingId,
 }: {
-  message: Pick<PanelMessageDto, "id" | "subject">;
+  message: Pick<PanelMessageDto, "subject">;
   editable: boolean;
-  onSaved: (message: PanelMessageDto) => void;
+  save: MessageSaves["save"];
   registerFlush?: FlushGroup["register"];
   headingId: string;
 }) {
   const t = useTranslations("panelMessages.screen");
-  const { run } = useApiMutation();
+  const describe = useErrorMessage();
   const schema = useMemo(
     () =>
       subjectField({
@@ -57,14 +59,13 @@ export function MessageSubject({
         return { error: parsed.error.issues[0]?.message ?? t("subjectEmpty") };
       }}
       save={async (subject) => {
-        const result = await run<PanelMessageDto>({
-          path: `/api/panel_message/${message.id}`,
-          method: "PUT",
-          body: { subject },
-        });
-        if (!result.ok) return t("subjectSaveFailed", { message: result.message });
-        onSaved(result.data);
-        return null;
+        try {
+          await save({ subject });
+          return null;
+        } catch (error) {
+          const reason = error instanceof ApiCallError ? describe(error.error) : String(error);
+          return t("subjectSaveFailed", { message: reason });
+        }
       }}
     />
   );

@@ -71,7 +71,7 @@ describe("the communication screen", () => {
     await user.clear(field);
     await user.type(field, "Nieuw onderzoek{Enter}");
     expect(await screen.findByRole("heading", { level: 2, name: "Nieuw onderzoek" })).toBeTruthy();
-    expect(saved).toEqual({ subject: "Nieuw onderzoek" });
+    expect(saved).toEqual({ subject: "Nieuw onderzoek", version: 1 });
     await waitFor(() => expect(listButton("Nieuw onderzoek")).toBeTruthy());
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole("button", { name: nl.editSubject })),
@@ -198,7 +198,7 @@ describe("the communication screen", () => {
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByText(nl.sendScheduled)).toBeTruthy();
-    expect(bodies).toEqual([{ body: "<h2>Tekst van bericht 2</h2>" }]);
+    expect(bodies).toEqual([{ body: "<h2>Tekst van bericht 2</h2>", version: 1 }]);
     expect(putAnsweredAt).toBeGreaterThan(0);
     expect(sendArrivedAt).toBeGreaterThanOrEqual(putAnsweredAt);
   });

@@ -67,7 +67,7 @@ describe("scheduling", () => {
     expect(within(dialog).getByText(/Het wordt verzonden op .*14:30/)).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: nl.confirmSchedule }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(sent).toEqual({ send_at: sendAt });
+    expect(sent).toEqual({ send_at: sendAt, version: 1 });
     expect(await screen.findByText(/Ingepland voor .*14:30 \(Nederlandse tijd\)/)).toBeTruthy();
     expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true);
   });

@@ -84,6 +84,7 @@ describe("creating, reading and listing panel messages", () => {
       bounced_count: 0,
       scheduled_for: null,
       failure_reason: null,
+      version: 1,
     });
     expect(Math.abs(created.body.created_at - Date.now() / 1000)).toBeLessThan(60);
 

@@ -12,17 +12,19 @@ export const maxDuration = 60;
 
 /**
  * Admin: queue the message for every verified member and start delivering at once, or with
- * `send_at` schedule it for then.
+ * `send_at` schedule it for then. With `version`, only that version of the draft goes out (409
+ * code 27 once it was changed elsewhere).
  */
 export const POST = route(
   { auth: "admin", params: panelMessageParamsSchema, body: panelMessageSendSchema },
   async ({ params, body, user }) => {
     if (body.send_at !== undefined) {
-      const message = await scheduleMessage(params.id, new Date(body.send_at * 1000), user);
+      const sendAt = new Date(body.send_at * 1000);
+      const message = await scheduleMessage(params.id, sendAt, user, { version: body.version });
       watchSchedule();
       return toPanelMessageDto(message);
     }
-    const message = await queueMessage(params.id, user);
+    const message = await queueMessage(params.id, user, { version: body.version });
     startDelivery((work) => afterResponse("panel-message-delivery", work));
     return toPanelMessageDto(message);
   },

@@ -1,0 +1,127 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, ApiCallError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import type {
+  PanelMessageDetailDto,
+  PanelMessageDto,
+  PanelMessageUpdateInput,
+} from "@/lib/mailings/schemas.shared";
+
+export type MessageFields = Omit<PanelMessageUpdateInput, "version">;
+
+/**
+ * Saves one message's subject and body as one editor, based on the version on screen.
+ *
+ * Every save and the send name the version they are based on (the first one the detail loads:
+ * `adopt`); when another tab or a colleague changed the message meanwhile the server refuses
+ * with 409 `CHANGED_ELSEWHERE` and nothing is overwritten. Then `conflict` is set and the reader
+ * chooses: `keepMine` takes the stored version as the new base and saves what is still unsaved
+ * here over it (a field not edited here keeps the other side's text); `showTheirs` drops the
+ * unsaved edits. Either way the subject and body then start afresh from what is stored
+ * (`generation` is their key). Saves run one at a time, each with the version the one before
+ * answered, so the subject and the body of one screen never refuse each other. A save from a
+ * part that was replaced (its last edit sent as it unmounts) is dropped, not sent.
+ */
+export function useMessageSaves(
+  id: number,
+  /** Every stored message a save or reload answered. */
+  onStored: (message: PanelMessageDto | PanelMessageDetailDto) => void,
+) {
+  const version = useRef<number | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const [generation, setGeneration] = useState(0);
+  const current = useRef(generation);
+  const [conflict, setConflict] = useState(false);
+  const onStoredRef = useRef(onStored);
+  useEffect(() => {
+    onStoredRef.current = onStored;
+  });
+
+  /** The version the detail first loaded: what the parts on screen start from. */
+  const adopt = useCallback((loaded: number) => {
+    version.current ??= loaded;
+  }, []);
+
+  const saveFor = useCallback(
+    (from: number) =>
+      /** Stores the fields; the message as stored, null when dropped; rejects with `ApiCallError`. */
+      (fields: MessageFields, keepalive = false): Promise<PanelMessageDto | null> => {
+        const run = queue.current.then(async () => {
+          if (from !== current.current) return null;
+          const result = await api<PanelMessageDto>(`/api/panel_message/${id}`, {
+            method: "PUT",
+            body: { ...fields, ...(version.current === null ? {} : { version: version.current }) },
+            keepalive,
+          });
+          if (!result.ok) {
+            if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) setConflict(true);
+            throw new ApiCallError(result.status, result.error);
+          }
+          version.current = result.data.version;
+          onStoredRef.current(result.data);
+          return result.data;
+        });
+        queue.current = run.catch(() => {});
+        return run;
+      },
+    [id],
+  );
+  const save = useCallback(
+    (fields: MessageFields, keepalive?: boolean) => saveFor(generation)(fields, keepalive),
+    [saveFor, generation],
+  );
+
+  /** The stored message now becomes the base; false when it could not be read. */
+  const reload = useCallback(async (): Promise<boolean> => {
+    const result = await api<PanelMessageDetailDto>(`/api/panel_message/${id}`);
+    if (!result.ok) return false;
+    version.current = result.data.version;
+    onStoredRef.current(result.data);
+    return true;
+  }, [id]);
+
+  /** The parts on screen start again from the stored message; their pending edits are dropped. */
+  const restart = useCallback(() => {
+    current.current += 1;
+    setGeneration(current.current);
+  }, []);
+
+  /**
+   * After a conflict: what is unsaved here is saved over the stored version (`flushAll` of the
+   * screen), then the screen shows the result. False when the reload or a save failed (a save
+   * refused again sets `conflict` again).
+   */
+  const keepMine = useCallback(
+    async (flushAll: () => Promise<boolean>): Promise<boolean> => {
+      if (!(await reload())) return false;
+      if (!(await flushAll())) return false;
+      setConflict(false);
+      restart();
+      return true;
+    },
+    [reload, restart],
+  );
+
+  /** After a conflict: what is stored replaces what is on screen. */
+  const showTheirs = useCallback(async (): Promise<boolean> => {
+    // Before the reload, so an edit sent meanwhile by the parts on screen is dropped.
+    current.current += 1;
+    if (!(await reload())) {
+      current.current -= 1;
+      return false;
+    }
+    setGeneration(current.current);
+    setConflict(false);
+    return true;
+  }, [reload]);
+
+  /** A send was refused because the message changed: the same choice as for a save. */
+  const sendRefused = useCallback(() => setConflict(true), []);
+  const basedOn = useCallback(() => version.current ?? undefined, []);
+
+  return { adopt, save, generation, conflict, keepMine, showTheirs, sendRefused, basedOn };
+}
+
+export type MessageSaves = ReturnType<typeof useMessageSaves>;

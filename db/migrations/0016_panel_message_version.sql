@@ -1,0 +1,1 @@
+ALTER TABLE "panel_messages" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,203 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import { messagesOf } from "../../support/render-intl";
+import {
+  editBody,
+  editSubject,
+  listButton,
+  message,
+  nl,
+  openScreen,
+  openSendDialog,
+  setUpCommunicationScreen,
+} from "../../support/communication";
+
+const { server } = setUpCommunicationScreen();
+
+const CHANGED_ELSEWHERE = {
+  status: 409,
+  body: {
+    error: {
+      code: 27,
+      message: "This was changed elsewhere in the meantime; reload to see the newer version",
+    },
+  },
+};
+
+/**
+ * One draft (id 2) kept as the API keeps it: every PUT and send names a version, one based on
+ * an older version is refused with 27, and `changeElsewhere` plays another tab's save.
+ */
+function serveVersionedDraft() {
+  let stored: PanelMessageDto = message(2);
+  const puts: unknown[] = [];
+  const sends: unknown[] = [];
+  server().on("GET /api/panel_message", () => ({ status: 200, body: { items: [stored] } }));
+  server().on("GET /api/panel_message/2", () => ({
+    status: 200,
+    body: { ...stored, recipients_estimate: 3 },
+  }));
+  server().on("PUT /api/panel_message/2", (req) => {
+    const { version, ...fields } = req.body as Partial<PanelMessageDto>;
+    puts.push(req.body);
+    if (version !== stored.version) return CHANGED_ELSEWHERE;
+    stored = { ...stored, ...fields, version: stored.version + 1 };
+    return { status: 200, body: stored };
+  });
+  server().on("POST /api/panel_message/2/send", (req) => {
+    sends.push(req.body);
+    if ((req.body as { version?: number }).version !== stored.version) return CHANGED_ELSEWHERE;
+    stored = { ...stored, communication_status: "queued" };
+    return { status: 200, body: stored };
+  });
+  return {
+    puts,
+    sends,
+    stored: () => stored,
+    changeElsewhere(fields: Partial<PanelMessageDto>) {
+      stored = { ...stored, ...fields, version: stored.version + 1 };
+    },
+  };
+}
+
+function conflictNotice(): HTMLElement {
+  const title = screen.getByText(nl.conflictTitle);
+  const box = title.closest("[role=alert]");
+  if (!(box instanceof HTMLElement)) throw new Error("the conflict notice is not an alert");
+  return box;
+}
+
+describe("a message changed elsewhere", () => {
+  it("saves the subject and then the body each on the version the one before answered", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openScreen("Bericht 2");
+    const field = await editSubject(user);
+    await user.clear(field);
+    await user.type(field, "Eerst het onderwerp{Enter}");
+    await editBody(user);
+    await user.click(screen.getByRole("button", { name: nl.finishBody }));
+    await waitFor(() => expect(draft.puts).toHaveLength(2));
+    expect(draft.puts).toEqual([
+      { subject: "Eerst het onderwerp", version: 1 },
+      { body: "<h2>Tekst van bericht 2</h2>", version: 2 },
+    ]);
+    expect(draft.stored()).toMatchObject({ subject: "Eerst het onderwerp", version: 3 });
+    expect(screen.queryByText(nl.conflictTitle)).toBeNull();
+  });
+
+  it("says so when a body save is refused, and shows their version on request, dropping mine", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openScreen("Bericht 2");
+    draft.changeElsewhere({
+      body: "<p>Geschreven in een ander tabblad</p>",
+      subject: "Van elders",
+    });
+    await editBody(user);
+    await user.click(screen.getByRole("button", { name: nl.finishBody }));
+    await waitFor(() => expect(screen.getByText(nl.conflictTitle)).toBeTruthy());
+    expect(conflictNotice().textContent).toContain(nl.conflictText);
+    // Nothing of theirs was overwritten.
+    expect(draft.stored().body).toBe("<p>Geschreven in een ander tabblad</p>");
+
+    const putsBefore = draft.puts.length;
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
+    expect(await screen.findByText("Geschreven in een ander tabblad")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Van elders" })).toBeTruthy();
+    expect(screen.queryByText(nl.conflictTitle)).toBeNull();
+    expect(screen.getAllByText(nl.conflictShowingTheirs).length).toBeGreaterThan(0);
+    expect(listButton("Van elders")).toBeTruthy();
+    // My edit was dropped, not sent as the editor went away.
+    expect(draft.puts).toHaveLength(putsBefore);
+
+    // The next edit is based on their version.
+    const field = await editSubject(user);
+    await user.clear(field);
+    await user.type(field, "Daarna van mij{Enter}");
+    await waitFor(() =>
+      expect(draft.puts.at(-1)).toEqual({ subject: "Daarna van mij", version: 2 }),
+    );
+    expect(draft.stored()).toMatchObject({
+      subject: "Daarna van mij",
+      body: "<p>Geschreven in een ander tabblad</p>",
+    });
+  });
+
+  it("saves my refused subject over theirs on request, keeping their body", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openScreen("Bericht 2");
+    draft.changeElsewhere({ body: "<p>Hun tekst</p>" });
+    const field = await editSubject(user);
+    await user.clear(field);
+    await user.type(field, "Mijn onderwerp{Enter}");
+    await waitFor(() => expect(screen.getByText(nl.conflictTitle)).toBeTruthy());
+    // The field stays open with what was typed.
+    expect(screen.getByRole("textbox", { name: nl.subject })).toHaveProperty(
+      "value",
+      "Mijn onderwerp",
+    );
+
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictKeepMine }));
+    await waitFor(() => expect(screen.queryByText(nl.conflictTitle)).toBeNull());
+    expect(draft.puts.at(-1)).toEqual({ subject: "Mijn onderwerp", version: 2 });
+    expect(draft.stored()).toMatchObject({
+      subject: "Mijn onderwerp",
+      body: "<p>Hun tekst</p>",
+      version: 3,
+    });
+    expect(await screen.findByRole("heading", { level: 2, name: "Mijn onderwerp" })).toBeTruthy();
+    expect(screen.getByText("Hun tekst")).toBeTruthy();
+    expect(screen.getAllByText(nl.conflictKeptMine).length).toBeGreaterThan(0);
+  });
+
+  it("sends nothing that differs from the screen: a send after a change elsewhere is refused", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openScreen("Bericht 2");
+    const dialog = await openSendDialog(user);
+    draft.changeElsewhere({ body: "<p>Op het laatste moment veranderd</p>" });
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmSend }));
+    expect(await within(dialog).findByText(new RegExp(nl.sendChangedElsewhere))).toBeTruthy();
+    expect(draft.sends).toEqual([{ version: 1 }]);
+    expect(draft.stored().communication_status).toBe("not_sent");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
+    expect(await screen.findByText("Op het laatste moment veranderd")).toBeTruthy();
+
+    const again = await openSendDialog(user);
+    await user.click(within(again).getByRole("button", { name: nl.confirmSend }));
+    await waitFor(() => expect(draft.stored().communication_status).toBe("queued"));
+    expect(draft.sends.at(-1)).toEqual({ version: 2 });
+  });
+
+  it("keeps the notice and says so when the newer version cannot be loaded", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openScreen("Bericht 2");
+    draft.changeElsewhere({ subject: "Van elders" });
+    await editBody(user);
+    await user.click(screen.getByRole("button", { name: nl.finishBody }));
+    await waitFor(() => expect(screen.getByText(nl.conflictTitle)).toBeTruthy());
+    server().on("GET /api/panel_message/2", {
+      status: 503,
+      body: { error: { code: 13, message: "x" } },
+    });
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
+    expect(await within(conflictNotice()).findByText(nl.conflictFailed)).toBeTruthy();
+    // The unsaved edit is still in the editor.
+    expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
+      "Tekst van bericht 2",
+    );
+    expect(
+      screen.getAllByText(messagesOf.nl.autosave.error, { exact: false }).length,
+    ).toBeGreaterThan(0);
+
+    // Once it can be loaded, the same choice works.
+    server().on("GET /api/panel_message/2", () => ({
+      status: 200,
+      body: { ...draft.stored(), recipients_estimate: 3 },
+    }));
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
+    expect(await screen.findByRole("heading", { level: 2, name: "Van elders" })).toBeTruthy();
+    expect(screen.queryByText(nl.conflictTitle)).toBeNull();
+  });
+});
