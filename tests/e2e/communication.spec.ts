@@ -204,6 +204,55 @@ test("delete asks first and removes the draft from the list", async ({ page }) =
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
 });
 
+test("two tabs on one draft: the second's save is refused, and it chooses what stays", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page);
+  const subject = `Twee tabbladen ${Date.now().toString(36)}`;
+  const created = await page.request.post(`${app.baseURL}/api/panel_message`, {
+    data: { subject },
+    headers: { origin: app.baseURL },
+  });
+  expect(created.ok()).toBe(true);
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await openCommunication(tab);
+    await listEntry(tab, subject).click();
+    await expect(tab.getByRole("button", { name: nl.editSubject })).toBeVisible();
+  }
+
+  // The first tab writes the body and saves it.
+  await page.getByRole("button", { name: nl.editBody }).click();
+  await page.getByRole("textbox", { name: nl.body, exact: true }).click();
+  await page.keyboard.type("Geschreven in het eerste tabblad.");
+  await page.getByRole("button", { name: nl.finishBody }).click();
+  await expect(page.getByText("Geschreven in het eerste tabblad.")).toBeVisible();
+
+  // The second tab, opened before that, changes the subject: refused, and it says so.
+  await other.getByRole("button", { name: nl.editSubject }).click();
+  await other.getByRole("textbox", { name: nl.subject }).fill(`${subject} (herzien)`);
+  await other.keyboard.press("Enter");
+  const notice = other.getByRole("alert").filter({ hasText: nl.conflictTitle });
+  await expect(notice).toBeVisible();
+  await expectNoAxeViolations(other);
+  await notice.getByRole("button", { name: nl.conflictKeepMine }).click();
+  await expect(notice).toBeHidden();
+  await expect(
+    other.getByRole("heading", { level: 2, name: `${subject} (herzien)` }),
+  ).toBeVisible();
+  // Both changes are kept: the first tab's body is shown in the second, and stored.
+  await expect(other.getByText("Geschreven in het eerste tabblad.")).toBeVisible();
+  const { id } = (await created.json()) as { id: number };
+  const stored = await page.request.get(`${app.baseURL}/api/panel_message/${id}`);
+  expect(await stored.json()).toMatchObject({
+    subject: `${subject} (herzien)`,
+    body: "<p>Geschreven in het eerste tabblad.</p>",
+  });
+  await other.close();
+});
+
 test("a message without its own subject or a body is refused before the confirmation", async ({
   page,
 }) => {

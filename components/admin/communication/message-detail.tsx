@@ -190,6 +190,9 @@ export function MessageDetail({
   const estimate = query.data?.recipients_estimate;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
+      {/* Above the subject: pressing its buttons closes an open subject field, which must not
+          move them from under the pointer. */}
+      <MessageConflict saves={versioned} flushAll={saves.flushAll} />
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <MessageSubject
@@ -253,8 +256,6 @@ export function MessageDetail({
           </Alert>
         ) : null}
       </div>
-
-      <MessageConflict saves={versioned} flushAll={saves.flushAll} />
 
       <ScheduleNotice message={message} isAdmin={isAdmin} onChanged={apply} />
 

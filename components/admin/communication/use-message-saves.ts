@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiCallError } from "@/lib/api-client.shared";
-import { ErrorCode } from "@/lib/errors/codes.shared";
+import { ErrorCode, errorMessages } from "@/lib/errors/codes.shared";
 import type {
   PanelMessageDetailDto,
   PanelMessageDto,
@@ -33,7 +33,15 @@ export function useMessageSaves(
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [generation, setGeneration] = useState(0);
   const current = useRef(generation);
-  const [conflict, setConflict] = useState(false);
+  const [conflict, setConflictState] = useState(false);
+  // Read where the state may not have rendered yet: a save asked for while the conflict stands
+  // (the subject field's blur as the notice's button is pressed) is refused without a request,
+  // since it could only be refused again, and must not hold up the reader's choice.
+  const blocked = useRef(false);
+  const setConflict = useCallback((value: boolean) => {
+    blocked.current = value;
+    setConflictState(value);
+  }, []);
   const onStoredRef = useRef(onStored);
   useEffect(() => {
     onStoredRef.current = onStored;
@@ -50,6 +58,12 @@ export function useMessageSaves(
       (fields: MessageFields, keepalive = false): Promise<PanelMessageDto | null> => {
         const run = queue.current.then(async () => {
           if (from !== current.current) return null;
+          if (blocked.current) {
+            throw new ApiCallError(409, {
+              code: ErrorCode.CHANGED_ELSEWHERE,
+              message: errorMessages[ErrorCode.CHANGED_ELSEWHERE],
+            });
+          }
           const result = await api<PanelMessageDto>(`/api/panel_message/${id}`, {
             method: "PUT",
             body: { ...fields, ...(version.current === null ? {} : { version: version.current }) },
@@ -66,7 +80,7 @@ export function useMessageSaves(
         queue.current = run.catch(() => {});
         return run;
       },
-    [id],
+    [id, setConflict],
   );
   const save = useCallback(
     (fields: MessageFields, keepalive?: boolean) => saveFor(generation)(fields, keepalive),
@@ -96,12 +110,15 @@ export function useMessageSaves(
   const keepMine = useCallback(
     async (flushAll: () => Promise<boolean>): Promise<boolean> => {
       if (!(await reload())) return false;
+      blocked.current = false;
+      // On the newest version now: a save refused again (changed once more) blocks again; one
+      // that failed otherwise is retried by its part on this version.
       if (!(await flushAll())) return false;
       setConflict(false);
       restart();
       return true;
     },
-    [reload, restart],
+    [reload, restart, setConflict],
   );
 
   /** After a conflict: what is stored replaces what is on screen. */
@@ -115,10 +132,10 @@ export function useMessageSaves(
     setGeneration(current.current);
     setConflict(false);
     return true;
-  }, [reload]);
+  }, [reload, setConflict]);
 
   /** A send was refused because the message changed: the same choice as for a save. */
-  const sendRefused = useCallback(() => setConflict(true), []);
+  const sendRefused = useCallback(() => setConflict(true), [setConflict]);
   const basedOn = useCallback(() => version.current ?? undefined, []);
 
   return { adopt, save, generation, conflict, keepMine, showTheirs, sendRefused, basedOn };
