@@ -24,6 +24,8 @@ export type KeptAnswers = {
   answers: Record<string, Answer>;
   /** The submission id the answers were (or will be) sent with, so a retry stays one response. */
   submissionId?: string;
+  /** The sets of answers already sent under that id, oldest first (use-survey-submission.ts). */
+  sent?: Answer[][];
 };
 
 type Stored = {
@@ -31,6 +33,7 @@ type Stored = {
   step: number;
   answers: Record<string, unknown>;
   submission_id?: unknown;
+  sent?: unknown;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,7 +59,7 @@ export function keepAnswers(
   version: number,
   step: number,
   answers: Record<string, Answer>,
-  submissionId?: string,
+  submission: { submissionId?: string; sent?: Answer[][] } = {},
 ): void {
   const store = storage();
   // The quick exit has cleared the tab's storage and the page is on its way out: nothing of the
@@ -68,7 +71,13 @@ export function keepAnswers(
     else
       store.setItem(
         key,
-        JSON.stringify({ version, step, answers, submission_id: submissionId } satisfies Stored),
+        JSON.stringify({
+          version,
+          step,
+          answers,
+          submission_id: submission.submissionId,
+          ...(submission.sent?.length ? { sent: submission.sent } : {}),
+        } satisfies Stored),
       );
   } catch {
     // Full or refused: the answers stay on screen, they just will not survive a reload.
@@ -144,7 +153,24 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
       ? kept.submission_id
       : undefined;
-  return { step, answers, ...(submissionId ? { submissionId } : {}) };
+  // What was sent under the id goes only with that id: without it, it could match nothing.
+  const sent = submissionId ? sentSets(kept.sent) : [];
+  return {
+    step,
+    answers,
+    ...(submissionId ? { submissionId } : {}),
+    ...(sent.length > 0 ? { sent } : {}),
+  };
+}
+
+/** The kept sets of sent answers that are whole (every answer of a set readable). */
+function sentSets(value: unknown): Answer[][] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((set) => {
+    if (!Array.isArray(set)) return [];
+    const answers = set.map(asAnswer);
+    return answers.every((a): a is Answer => a !== null) ? [answers] : [];
+  });
 }
 
 function asStored(value: unknown): Stored | null {

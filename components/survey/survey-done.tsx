@@ -11,8 +11,18 @@ import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 
-/** After submitting: the token, shown this once, with a copy button and what it is for. */
-export function SurveyDone({ token }: { token: string }) {
+/**
+ * After submitting: the token, shown this once, with a copy button and what it is for. With
+ * `earlierAnswers` the answers stored are ones sent before the last change (their reply was
+ * lost): the participant is told, and how to see or delete them with the token.
+ */
+export function SurveyDone({
+  token,
+  earlierAnswers = false,
+}: {
+  token: string;
+  earlierAnswers?: boolean;
+}) {
   const t = useTranslations("survey.done");
   const common = useTranslations("common");
   const heading = useRef<HTMLHeadingElement>(null);
@@ -52,6 +62,11 @@ export function SurveyDone({ token }: { token: string }) {
       >
         {t("title")}
       </h2>
+      {earlierAnswers ? (
+        <Alert tone="info" title={t("earlierTitle")}>
+          <p>{t("earlierDetail")}</p>
+        </Alert>
+      ) : null}
       <div>
         <FieldWithButton id="survey-token" label={t("tokenLabel")} wrap>
           <input

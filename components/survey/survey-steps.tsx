@@ -3,10 +3,9 @@
 import { Eye, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
+import type { Answer } from "@/lib/surveys/answers.shared";
 import {
   isShown,
   nextPathStep,
@@ -22,14 +21,14 @@ import {
   type RequiredProblem,
 } from "@/lib/surveys/validation.shared";
 import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
-import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
 import { SurveyPreviewDone } from "./survey-preview-done";
 import { StepNav } from "./step-nav";
 import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
-import { blockKey, fieldId, newSubmissionId, requiredProblems, shownAnswers } from "./runner-state";
+import { blockKey, fieldId, requiredProblems, shownAnswers } from "./runner-state";
+import { useSurveySubmission } from "./use-survey-submission";
 
 /**
  * One step at a time (spec §4). Next checks the current step with the same rules the server
@@ -43,7 +42,6 @@ import { blockKey, fieldId, newSubmissionId, requiredProblems, shownAnswers } fr
 export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const t = useTranslations("survey");
   const errorsT = useTranslations("errors");
-  const submission = useApiMutation();
   const steps = survey.steps;
   const total = steps.length;
   const preview = survey.preview === true;
@@ -66,39 +64,28 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     : (onPath.find((s) => s > requestedIndex) ?? onPath.at(-1) ?? 0);
   const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
-  // Sending again by itself while the database is away (see submit-retry.ts).
-  const [retrying, setRetrying] = useState(false);
-  const submitting = submission.pending || retrying;
-  const submitError = retrying ? null : submission.errorMessage;
-  const [token, setToken] = useState<string | null>(null);
-  // Made when the survey starts (or read back with the answers kept in the tab) and sent with
-  // the answers: a retry after a lost answer, even after a reload, is then the same submission,
-  // and the server answers the same token instead of storing the answers twice.
-  const [submissionId, setSubmissionId] = useState<string>(
-    () => restored?.submissionId ?? newSubmissionId(),
-  );
+  // One submission id per filling-in, kept in the tab with the answers (use-survey-submission.ts).
+  const submission = useSurveySubmission(survey.survey_uuid, restored);
+  const { submissionId, sent } = submission;
+  const submitting = submission.pending;
+  const submitError = submission.errorMessage;
+  const [done, setDone] = useState<{ token: string; earlier: boolean } | null>(null);
   // Read synchronously by the submit handler: a second press in the same frame sees the first
   // one's request, which the `pending` state of that render would not show yet.
   const sending = useRef(false);
   const [previewDone, setPreviewDone] = useState(false);
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
-  const finished = token !== null || previewDone;
+  const finished = done !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  // Cleared when the runner goes away, so a retry waiting for its turn sends nothing after it.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
-    else keepAnswers(storageKey, survey.version, index, shownAnswers(answers, path), submissionId);
-  }, [finished, storageKey, survey.version, index, answers, path, submissionId]);
+    else {
+      const shown = shownAnswers(answers, path);
+      keepAnswers(storageKey, survey.version, index, shown, { submissionId, sent });
+    }
+  }, [finished, storageKey, survey.version, index, answers, path, submissionId, sent]);
 
   const step = steps[index];
   const position = Math.max(0, onPath.indexOf(index));
@@ -143,7 +130,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (sending.current) return;
-    submission.reset();
+    submission.resetError();
     if (!checkStep()) return;
     if (!isLast) {
       moved.current = true;
@@ -161,32 +148,18 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     sending.current = true;
     try {
       // A failure shows its translated text (a network failure the spec's generic one).
-      const send = () =>
-        submission.run<SubmitResult>({
-          path: `/api/survey/${encodeURIComponent(survey.survey_uuid)}/submit`,
-          body: { answers: payload, submission_id: submissionId },
-        });
-      let result = await send();
-      for (let attempt = 0; isDatabaseAway(result); attempt++) {
-        setRetrying(true);
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-        if (!mounted.current) return;
-        result = await send();
+      const outcome = await submission.submit(payload);
+      // The study closed while they answered: nothing of theirs is kept, and they are told.
+      if (outcome.kind === "closed") {
+        forgetAnswers(storageKey);
+        setClosedMessage(outcome.message);
       }
-      setRetrying(false);
-      if (!result.ok) {
-        // The study closed while they answered: nothing of theirs is kept, and they are told.
-        if (result.error.code === ErrorCode.STUDY_NOT_OPEN) {
-          forgetAnswers(storageKey);
-          setClosedMessage(result.message);
-        }
-        return;
-      }
+      if (outcome.kind !== "stored") return;
       // Gone from the tab before the token appears: the token screen leaves nothing behind, and
       // nothing ties a later submission to this one.
       forgetAnswers(storageKey);
-      setSubmissionId(newSubmissionId());
-      setToken(result.data.token);
+      submission.renew();
+      setDone({ token: outcome.token, earlier: outcome.earlier });
     } finally {
       sending.current = false;
     }
@@ -195,8 +168,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   /** Back to an empty first step, with nothing kept in the tab (restored answers or a preview). */
   function startAgain() {
     forgetAnswers(storageKey);
-    setSubmissionId(newSubmissionId());
-    submission.reset();
+    submission.renew();
     setAnswers({});
     setChecked(false);
     setShowRestored(false);
@@ -209,7 +181,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   function previous() {
     setChecked(false);
     setShowRestored(false);
-    submission.reset();
+    submission.resetError();
     moved.current = true;
     setIndex(previousPathStep(path, index) ?? index);
   }
@@ -234,8 +206,8 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       {onPath.length > 1 ? (
         <SurveyProgress index={position} total={onPath.length} done={finished} />
       ) : null}
-      {token !== null ? (
-        <SurveyDone token={token} />
+      {done !== null ? (
+        <SurveyDone token={done.token} earlierAnswers={done.earlier} />
       ) : previewDone ? (
         <SurveyPreviewDone onRestart={startAgain} />
       ) : closedMessage !== null ? (
@@ -275,7 +247,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
           <div className="mt-8 space-y-4">
             {problems.size > 0 ? <Alert tone="error">{t("problems.fillInRequired")}</Alert> : null}
             {submitError ? <Alert tone="error">{submitError}</Alert> : null}
-            {retrying ? (
+            {submission.retrying ? (
               <Alert tone="info" title={t("retrying.title")}>
                 <p>{t("retrying.detail")}</p>
               </Alert>

@@ -267,6 +267,49 @@ test("a submission whose answer was lost is sent again as the same submission, o
   expect(posts[1].submission_id).toBe(posts[0].submission_id);
 });
 
+test("after a lost answer and a changed answer, the token of the stored answers is shown, and why", async ({
+  page,
+  request,
+}) => {
+  const t = messagesFor("nl").survey;
+  const surveyUuid = await surveyUuidOf(request, "open", openStudy);
+  const posts: { submission_id?: string; answers?: unknown }[] = [];
+  const statuses: number[] = [];
+  let firstToken: string | undefined;
+  await page.route(`**/api/survey/${surveyUuid}/submit`, async (route) => {
+    posts.push(route.request().postDataJSON());
+    const answered = await route.fetch();
+    statuses.push(answered.status());
+    if (posts.length === 1) {
+      // Stored by the server; its answer never reaches the browser.
+      firstToken = ((await answered.json()) as { token: string }).token;
+      await route.abort("failed");
+    } else {
+      await route.fulfill({ response: answered });
+    }
+  });
+  await page.goto(`/survey/${surveyUuid}`);
+  await page.getByRole("radio", { name: "4", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  const place = page.getByRole("group", { name: /Waar speelde dit zich af/ });
+  await place.getByRole("checkbox", { name: "Thuis" }).check();
+  await page.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+
+  // Back, another answer, and sent again.
+  await page.getByRole("button", { name: t.previous }).click();
+  await page.getByRole("radio", { name: "2", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByRole("textbox", { name: t.done.tokenLabel })).toHaveValue(firstToken!);
+  await expect(page.getByText(t.done.earlierTitle)).toBeVisible();
+  // The changed answers were refused (28); the first ones, sent again, got their token.
+  expect(statuses).toEqual([200, 409, 200]);
+  expect(posts[2]).toEqual(posts[0]);
+  expect(new Set(posts.map((p) => p.submission_id)).size).toBe(1);
+  await expectNoAxeViolations(page);
+});
+
 test("the study page's enroll button opens the survey in a new window with the site around it", async ({
   page,
   context,
