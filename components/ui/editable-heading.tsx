@@ -18,7 +18,8 @@ export type HeadingSave = (value: string) => Promise<string | null>;
  * stored (refused by `check` or by the server) keeps or reopens the field with what was typed
  * and the reason, so nothing typed is lost. With `registerFlush`, an action that uses the stored
  * record can first wait for the save, or learn that it failed. The heading stays in the page
- * (for screen readers only) while the field is open, so whatever it names keeps its name.
+ * (for screen readers only) while the field is open, so whatever it names keeps its name. It
+ * takes focus from script (tabindex -1) when what had the focus leaves the screen.
  */
 export function EditableHeading({
   value,
@@ -138,7 +139,7 @@ export function EditableHeading({
     <div>
       {open ? (
         <>
-          <h2 id={headingId} className="sr-only">
+          <h2 id={headingId} tabIndex={-1} className="sr-only">
             {shown}
           </h2>
           <TextField
@@ -160,6 +161,7 @@ export function EditableHeading({
         <div className="flex items-start gap-2">
           <h2
             id={headingId}
+            tabIndex={-1}
             className="min-w-0 flex-1 text-xl font-semibold break-words text-primary-800"
           >
             {shown}

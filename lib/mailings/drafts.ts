@@ -24,13 +24,21 @@ export async function createMessage(
 
 /**
  * Why a change of a message matched no draft: it does not exist (14), it is no longer a draft
- * (`code`; a scheduled one says how to make it a draft again), or, still a draft, it was changed
- * since the version the change was based on (27). Looked up after the conditional write failed,
- * so the write itself decides.
+ * (`code`; a scheduled one says how to make it a draft again), or, still a draft and the change
+ * `versioned`, it was changed since the version the change was based on (27). Looked up after
+ * the conditional write failed, so the write itself decides; a draft again by then (a cancelled
+ * schedule) without a version asked for is still refused with `code`, as the write saw it.
  */
-async function refusal(id: number, code: ErrorCodeValue, db: DbOrTx): Promise<never> {
+async function refusal(
+  id: number,
+  code: ErrorCodeValue,
+  db: DbOrTx,
+  versioned = false,
+): Promise<never> {
   const message = await findMessage(id, db);
-  if (message.communicationStatus === "not_sent") throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
+  if (versioned && message.communicationStatus === "not_sent") {
+    throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
+  }
   if (message.communicationStatus === "scheduled") {
     throw new AppError(code, {
       message: "The panel message is scheduled; cancel the scheduled send to change it",
@@ -68,7 +76,9 @@ export async function updateMessage(
       ),
     )
     .returning();
-  return row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor);
+  return (
+    row ?? refusal(id, ErrorCode.MESSAGE_SENT_NO_UPDATE, executor, input.version !== undefined)
+  );
 }
 
 /**

@@ -36,6 +36,24 @@ export function CommunicationAdmin({ title }: { title: string }) {
   const create = useApiMutation();
   const [selected, setSelected] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // Asked before the detail is closed or replaced: its unsaved changes are saved first, and a
+  // message changed elsewhere keeps the detail open until the reader chose what happens to them.
+  const canLeave = useRef<() => Promise<boolean>>(async () => true);
+  const registerLeaveCheck = useCallback((check: () => Promise<boolean>) => {
+    canLeave.current = check;
+    return () => {
+      if (canLeave.current === check) canLeave.current = async () => true;
+    };
+  }, []);
+
+  async function select(id: number | null) {
+    if (!(await canLeave.current())) {
+      toast.error(t("conflictFirst"));
+      return false;
+    }
+    setSelected(id);
+    return true;
+  }
 
   const { setData } = list;
   const onChange = useCallback(
@@ -62,6 +80,10 @@ export function CommunicationAdmin({ title }: { title: string }) {
   );
 
   async function createMessage() {
+    if (!(await canLeave.current())) {
+      toast.error(t("conflictFirst"));
+      return;
+    }
     const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
     if (!result.ok) {
       toast.error(t("createFailed", { message: result.message }));
@@ -105,7 +127,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
               <SelectList
                 items={items}
                 selectedId={selected}
-                onSelect={setSelected}
+                onSelect={(id) => void select(id)}
                 aria-label={t("listLabel")}
                 className="space-y-2"
                 buttonClassName={(isSelected) =>
@@ -147,6 +169,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
               userEmail={user.email}
               onChange={onChange}
               onDeleted={onDeleted}
+              registerLeaveCheck={registerLeaveCheck}
             />
           )}
         </div>

@@ -17,10 +17,13 @@ import type { MessageSaves } from "./use-message-saves";
 export function MessageConflict({
   saves,
   flushAll,
+  onResolved,
 }: {
   saves: MessageSaves;
   /** Saves every part of the screen; true once all of it is stored. */
   flushAll: () => Promise<boolean>;
+  /** The choice is made and the notice (with the focused button) is gone. */
+  onResolved: () => void;
 }) {
   const t = useTranslations("panelMessages.screen");
   const [busy, setBusy] = useState<"mine" | "theirs" | null>(null);
@@ -34,31 +37,34 @@ export function MessageConflict({
     setBusy(null);
     if (!done) return setFailed(true);
     toast.success(side === "mine" ? t("conflictKeptMine") : t("conflictShowingTheirs"));
+    onResolved();
   }
 
+  const actions = (
+    <>
+      <ActionButton
+        variant="primary"
+        icon={Save}
+        pending={busy === "mine"}
+        disabled={busy !== null}
+        onClick={() => void choose("mine")}
+      >
+        {t("conflictKeepMine")}
+      </ActionButton>
+      <ActionButton
+        variant="secondary"
+        icon={Download}
+        pending={busy === "theirs"}
+        disabled={busy !== null}
+        onClick={() => void choose("theirs")}
+      >
+        {t("conflictShowTheirs")}
+      </ActionButton>
+    </>
+  );
   return (
-    <Alert tone="error" title={t("conflictTitle")}>
+    <Alert tone="error" title={t("conflictTitle")} actions={actions}>
       <p>{t("conflictText")}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton
-          variant="primary"
-          icon={Save}
-          pending={busy === "mine"}
-          disabled={busy !== null}
-          onClick={() => void choose("mine")}
-        >
-          {t("conflictKeepMine")}
-        </ActionButton>
-        <ActionButton
-          variant="secondary"
-          icon={Download}
-          pending={busy === "theirs"}
-          disabled={busy !== null}
-          onClick={() => void choose("theirs")}
-        >
-          {t("conflictShowTheirs")}
-        </ActionButton>
-      </div>
       {failed ? <p className="mt-2">{t("conflictFailed")}</p> : null}
     </Alert>
   );

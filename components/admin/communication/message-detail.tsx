@@ -17,13 +17,13 @@ import { DetailLoading } from "./detail-loading";
 import { MessageBody } from "./message-body";
 import { MessageConflict } from "./message-conflict";
 import { MessageProgress } from "./message-progress";
-import { MessageStatusBadge, isInFlight, localDateTime, toDate } from "./message-status";
+import { MessageDates, MessageStatusBadge, isInFlight } from "./message-status";
 import { MessageSubject } from "./message-subject";
 import { ScheduleNotice } from "./schedule-notice";
 import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
-import { useMessageSaves } from "./use-message-saves";
+import { useLeaveCheck, useMessageSaves } from "./use-message-saves";
 import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
@@ -46,6 +46,7 @@ export function MessageDetail({
   userEmail,
   onChange,
   onDeleted,
+  registerLeaveCheck,
 }: {
   id: number;
   /** The list's copy, shown until the detail has loaded. */
@@ -55,6 +56,8 @@ export function MessageDetail({
   /** The message changed (saved, queued, progress): the list shows the same. */
   onChange: (message: PanelMessageDto) => void;
   onDeleted: (id: number) => void;
+  /** Lets the screen ask before closing this detail: false keeps it open (see use-message-saves). */
+  registerLeaveCheck?: (check: () => Promise<boolean>) => () => void;
 }) {
   const t = useTranslations("panelMessages.screen");
   const format = useFormatter();
@@ -81,6 +84,7 @@ export function MessageDetail({
   // What is stored, as the latest save answered it: Send checks this right after flushing.
   const latest = useRef(message);
   const { adopt } = versioned;
+  useLeaveCheck(registerLeaveCheck, saves.flushAll, versioned.isBlocked);
   useEffect(() => {
     if (!query.data) return;
     latest.current = query.data;
@@ -192,7 +196,11 @@ export function MessageDetail({
     <section aria-labelledby={headingId} className="space-y-6">
       {/* Above the subject: pressing its buttons closes an open subject field, which must not
           move them from under the pointer. */}
-      <MessageConflict saves={versioned} flushAll={saves.flushAll} />
+      <MessageConflict
+        saves={versioned}
+        flushAll={saves.flushAll}
+        onResolved={() => requestAnimationFrame(() => document.getElementById(headingId)?.focus())}
+      />
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <MessageSubject
@@ -209,23 +217,14 @@ export function MessageDetail({
         </div>
       </div>
 
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-muted">{t("createdAt")}</dt>
-        <dd>{format.dateTime(toDate(message.created_at), localDateTime())}</dd>
-        {message.sent_at !== null ? (
-          <>
-            <dt className="text-muted">{t("sentAt")}</dt>
-            <dd>{format.dateTime(toDate(message.sent_at), localDateTime())}</dd>
-          </>
-        ) : null}
-      </dl>
+      <MessageDates message={message} />
 
       <div>
         <div role="group" aria-label={t("actions")} className="flex flex-wrap gap-2">
           <ActionButton
             variant="primary"
             icon={Send}
-            disabled={!draft || sendAdminOnly.disabled}
+            disabled={!draft || !loaded || sendAdminOnly.disabled}
             pending={checking}
             aria-describedby={draft ? sendAdminOnly.describedBy : undefined}
             onClick={() => void startSend()}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { StatusBadge, type BadgeTone } from "@/components/ui/status-badge";
-import type { CommunicationStatus } from "@/lib/mailings/schemas.shared";
+import type { CommunicationStatus, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 
 const tones: Record<CommunicationStatus, BadgeTone> = {
   not_sent: "neutral",
@@ -39,4 +39,26 @@ export function localDateTime() {
     timeStyle: "short",
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   } as const;
+}
+
+/** When the message was created and, once it is, sent: on the reader's own clock. */
+export function MessageDates({
+  message,
+}: {
+  message: Pick<PanelMessageDto, "created_at" | "sent_at">;
+}) {
+  const t = useTranslations("panelMessages.screen");
+  const format = useFormatter();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-muted">{t("createdAt")}</dt>
+      <dd>{format.dateTime(toDate(message.created_at), localDateTime())}</dd>
+      {message.sent_at !== null ? (
+        <>
+          <dt className="text-muted">{t("sentAt")}</dt>
+          <dd>{format.dateTime(toDate(message.sent_at), localDateTime())}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
 }

@@ -121,24 +121,56 @@ export function useMessageSaves(
     [reload, restart, setConflict],
   );
 
-  /** After a conflict: what is stored replaces what is on screen. */
+  /**
+   * After a conflict: what is stored replaces what is on screen. Until the reload has answered,
+   * an edit meanwhile is held back (refused without a request, so it stays unsaved in its part),
+   * not dropped: when the reload fails, nothing of the reader's is gone.
+   */
   const showTheirs = useCallback(async (): Promise<boolean> => {
-    // Before the reload, so an edit sent meanwhile by the parts on screen is dropped.
-    current.current += 1;
-    if (!(await reload())) {
-      current.current -= 1;
-      return false;
-    }
-    setGeneration(current.current);
+    blocked.current = true;
+    if (!(await reload())) return false;
     setConflict(false);
+    restart();
     return true;
-  }, [reload, setConflict]);
+  }, [reload, restart, setConflict]);
 
   /** A send was refused because the message changed: the same choice as for a save. */
   const sendRefused = useCallback(() => setConflict(true), [setConflict]);
   const basedOn = useCallback(() => version.current ?? undefined, []);
+  /** True while a conflict waits for the reader's choice: nothing of theirs can be saved. */
+  const isBlocked = useCallback(() => blocked.current, []);
 
-  return { adopt, save, generation, conflict, keepMine, showTheirs, sendRefused, basedOn };
+  return {
+    adopt,
+    save,
+    generation,
+    conflict,
+    keepMine,
+    showTheirs,
+    sendRefused,
+    basedOn,
+    isBlocked,
+  };
 }
 
 export type MessageSaves = ReturnType<typeof useMessageSaves>;
+
+/**
+ * Answers the screen's question before this detail is closed or replaced: what is unsaved is
+ * saved first; false (stay) while a conflict waits for the reader's choice, whose edits would
+ * otherwise go with the detail unsaved.
+ */
+export function useLeaveCheck(
+  register: ((check: () => Promise<boolean>) => () => void) | undefined,
+  flushAll: () => Promise<boolean>,
+  isBlocked: () => boolean,
+) {
+  useEffect(
+    () =>
+      register?.(async () => {
+        await flushAll();
+        return !isBlocked();
+      }),
+    [register, flushAll, isBlocked],
+  );
+}

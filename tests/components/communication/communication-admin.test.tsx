@@ -84,7 +84,7 @@ describe("the communication screen", () => {
     expect(server().requests.filter((r) => r.method === "PUT").length).toBe(puts);
   });
 
-  it("a subject saved as the message is deselected still reaches the list", async () => {
+  it("deselecting waits for the subject's save, and the list shows what was saved", async () => {
     const { draft } = serveTwoMessages();
     server().on("PUT /api/panel_message/2", {
       status: 200,
@@ -95,10 +95,12 @@ describe("the communication screen", () => {
     const field = await editSubject(user);
     await user.clear(field);
     await user.type(field, "Op tijd bewaard");
-    // Leaving the field for the list saves it; the click deselects the message meanwhile.
+    // Leaving the field for the list saves it; the click deselects the message once it is saved.
     await user.click(listButton("Bericht 2"));
-    expect(screen.getByText(nl.selectMessage)).toBeTruthy();
-    await waitFor(() => expect(listButton("Op tijd bewaard")).toBeTruthy());
+    expect(screen.queryByText(nl.selectMessage)).toBeNull();
+    expect(await screen.findByText(nl.selectMessage)).toBeTruthy();
+    expect(listButton("Op tijd bewaard")).toBeTruthy();
+    expect(server().requests.filter((r) => r.method === "PUT")).toHaveLength(1);
   });
 
   it("refuses an empty subject in the field, without a request", async () => {

@@ -33,7 +33,9 @@ function serveVersionedDraft() {
   let stored: PanelMessageDto = message(2);
   const puts: unknown[] = [];
   const sends: unknown[] = [];
-  server().on("GET /api/panel_message", () => ({ status: 200, body: { items: [stored] } }));
+  const sent = message(1, { communication_status: "sent", sent_at: 1_763_990_000 });
+  server().on("GET /api/panel_message", () => ({ status: 200, body: { items: [stored, sent] } }));
+  server().on("GET /api/panel_message/1", { status: 200, body: { ...sent, failure_reasons: [] } });
   server().on("GET /api/panel_message/2", () => ({
     status: 200,
     body: { ...stored, recipients_estimate: 3 },
@@ -61,10 +63,20 @@ function serveVersionedDraft() {
   };
 }
 
+/** Opens the draft and waits until it has loaded: what it loaded is the version it edits. */
+async function openLoaded() {
+  const user = await openScreen("Bericht 2");
+  await screen.findByRole("button", { name: nl.editSubject });
+  return user;
+}
+
+/** The notice's box: the announced text (an alert) and the buttons beside it. */
 function conflictNotice(): HTMLElement {
   const title = screen.getByText(nl.conflictTitle);
-  const box = title.closest("[role=alert]");
-  if (!(box instanceof HTMLElement)) throw new Error("the conflict notice is not an alert");
+  const alert = title.closest("[role=alert]");
+  if (!(alert instanceof HTMLElement)) throw new Error("the conflict notice is not announced");
+  const box = alert.parentElement?.parentElement;
+  if (!(box instanceof HTMLElement)) throw new Error("the conflict notice has no box");
   return box;
 }
 
@@ -88,7 +100,7 @@ describe("a message changed elsewhere", () => {
 
   it("says so when a body save is refused, and shows their version on request, dropping mine", async () => {
     const draft = serveVersionedDraft();
-    const user = await openScreen("Bericht 2");
+    const user = await openLoaded();
     draft.changeElsewhere({
       body: "<p>Geschreven in een ander tabblad</p>",
       subject: "Van elders",
@@ -125,7 +137,7 @@ describe("a message changed elsewhere", () => {
 
   it("saves my refused subject over theirs on request, keeping their body", async () => {
     const draft = serveVersionedDraft();
-    const user = await openScreen("Bericht 2");
+    const user = await openLoaded();
     draft.changeElsewhere({ body: "<p>Hun tekst</p>" });
     const field = await editSubject(user);
     await user.clear(field);
@@ -177,7 +189,7 @@ describe("a message changed elsewhere", () => {
 
   it("keeps the notice and says so when the newer version cannot be loaded", async () => {
     const draft = serveVersionedDraft();
-    const user = await openScreen("Bericht 2");
+    const user = await openLoaded();
     draft.changeElsewhere({ subject: "Van elders" });
     await editBody(user);
     await user.click(screen.getByRole("button", { name: nl.finishBody }));
@@ -196,13 +208,58 @@ describe("a message changed elsewhere", () => {
       screen.getAllByText(messagesOf.nl.autosave.error, { exact: false }).length,
     ).toBeGreaterThan(0);
 
-    // Once it can be loaded, the same choice works.
+    // Once it can be loaded, keeping mine still has my edit to save.
     server().on("GET /api/panel_message/2", () => ({
       status: 200,
       body: { ...draft.stored(), recipients_estimate: 3 },
     }));
-    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
-    expect(await screen.findByRole("heading", { level: 2, name: "Van elders" })).toBeTruthy();
-    expect(screen.queryByText(nl.conflictTitle)).toBeNull();
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictKeepMine }));
+    await waitFor(() => expect(screen.queryByText(nl.conflictTitle)).toBeNull());
+    expect(draft.stored()).toMatchObject({
+      subject: "Van elders",
+      body: "<h2>Tekst van bericht 2</h2>",
+    });
+    // Focus goes to the message's heading, not to the page: the pressed button is gone.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("heading", { level: 2, name: "Van elders" }),
+      ),
+    );
+  });
+
+  it("keeps the message open while the conflict waits for a choice, and says why", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openLoaded();
+    draft.changeElsewhere({ subject: "Van elders" });
+    await editBody(user);
+    // Choosing another message first saves the edit: refused, so the message stays open.
+    await user.click(listButton("Bericht 1"));
+    expect(await screen.findByText(nl.conflictFirst)).toBeTruthy();
+    expect(listButton("Bericht 2").getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText(nl.conflictTitle)).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
+      "Tekst van bericht 2",
+    );
+    // The notice's text is announced; its buttons are controls beside it, not part of it.
+    const alert = screen.getByText(nl.conflictTitle).closest("[role=alert]") as HTMLElement;
+    expect(within(alert).queryAllByRole("button")).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: nl.conflictShowTheirs }));
+    await waitFor(() => expect(screen.queryByText(nl.conflictTitle)).toBeNull());
+    await user.click(listButton("Bericht 1"));
+    await waitFor(() => expect(listButton("Bericht 1").getAttribute("aria-pressed")).toBe("true"));
+  });
+
+  it("keeps Send disabled until the message itself has loaded (the list's copy may be older)", async () => {
+    const draft = serveVersionedDraft();
+    server().on("GET /api/panel_message/2", () => ({
+      status: 200,
+      body: { ...draft.stored(), recipients_estimate: 3 },
+      delayMs: 400,
+    }));
+    await openScreen("Bericht 2");
+    const send = () => screen.getByRole("button", { name: nl.send });
+    expect(send()).toHaveProperty("disabled", true);
+    await waitFor(() => expect(send()).toHaveProperty("disabled", false));
   });
 });
