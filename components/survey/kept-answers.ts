@@ -2,6 +2,7 @@ import { isLeaving } from "@/components/public/leaving";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import { isShown, surveyPath } from "@/lib/surveys/path.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
+import { questionFingerprint } from "./question-fingerprint";
 import {
   checkAnswer,
   isQuestion,
@@ -16,16 +17,18 @@ import {
  * clears the tab's whole sessionStorage). Nothing here ever reaches the server.
  *
  * Answers are keyed by "<step>.<block>" as the runner holds them, and tagged with the survey's
- * version: answers kept for another version are dropped as a whole, and an answer whose block no
- * longer asks the same question (data name, type, options, scale range) is dropped on its own.
+ * version and, each, with what its question asked (`questionFingerprint`). After an edit of the
+ * survey (another version) an answer comes back only where a question with its data name still
+ * asks exactly the same thing, at that question's new place; an answer whose block no longer
+ * takes it (data name, type, options, scale range) is dropped on its own.
  */
 export type KeptAnswers = {
   step: number;
   answers: Record<string, Answer>;
   /** The submission id the answers were (or will be) sent with, so a retry stays one response. */
   submissionId?: string;
-  /** The sets of answers already sent under that id, oldest first (use-survey-submission.ts). */
-  sent?: Answer[][];
+  /** Kept for an earlier version of the survey: only answers to unchanged questions came back. */
+  changed?: boolean;
 };
 
 type Stored = {
@@ -33,7 +36,8 @@ type Stored = {
   step: number;
   answers: Record<string, unknown>;
   submission_id?: unknown;
-  sent?: unknown;
+  /** Per answer's position, what its question asked (`questionFingerprint`). */
+  asked?: Record<string, unknown>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,10 +60,10 @@ function storage(): Storage | null {
 
 export function keepAnswers(
   key: string,
-  version: number,
+  survey: { version: number; steps: Step[] },
   step: number,
   answers: Record<string, Answer>,
-  submission: { submissionId?: string; sent?: Answer[][] } = {},
+  submissionId?: string,
 ): void {
   const store = storage();
   // The quick exit has cleared the tab's storage and the page is on its way out: nothing of the
@@ -72,16 +76,27 @@ export function keepAnswers(
       store.setItem(
         key,
         JSON.stringify({
-          version,
+          version: survey.version,
           step,
           answers,
-          submission_id: submission.submissionId,
-          ...(submission.sent?.length ? { sent: submission.sent } : {}),
+          asked: askedAt(survey.steps, answers),
+          submission_id: submissionId,
         } satisfies Stored),
       );
   } catch {
     // Full or refused: the answers stay on screen, they just will not survive a reload.
   }
+}
+
+/** What the question at each answered position asks, to recognise it after an edit. */
+function askedAt(steps: Step[], answers: Record<string, Answer>): Record<string, string> {
+  const asked: Record<string, string> = {};
+  for (const position of Object.keys(answers)) {
+    const [s, b] = position.split(".").map(Number);
+    const block = steps[s]?.blocks[b];
+    if (block) asked[position] = questionFingerprint(block);
+  }
+  return asked;
 }
 
 export function forgetAnswers(key: string): void {
@@ -119,19 +134,26 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     return null;
   }
   const kept = asStored(stored);
-  if (!kept || kept.version !== version) {
+  if (!kept) {
     forgetAnswers(key);
     return null;
   }
+  const changed = kept.version !== version;
+  // After an edit, each answer goes to the one question with its data name, if that question
+  // still asks what the kept answer was given to.
+  const placeOf = changed ? placesByName(steps) : null;
 
   const answers: Record<string, Answer> = {};
-  for (const [position, value] of Object.entries(kept.answers)) {
-    const match = /^(\d+)\.(\d+)$/.exec(position);
+  for (const [keptAt, value] of Object.entries(kept.answers)) {
     const answer = asAnswer(value);
-    if (!match || !answer) continue;
+    if (!answer) continue;
+    const position = placeOf ? placeOf.get(answer.data_name) : keptAt;
+    const match = position ? /^(\d+)\.(\d+)$/.exec(position) : null;
+    if (!position || !match) continue;
     const block = steps[Number(match[1])]?.blocks[Number(match[2])];
     if (!block || !isQuestion(block)) continue;
     if (block.data_name !== answer.data_name || block.type !== answer.type) continue;
+    if (changed && kept.asked?.[keptAt] !== questionFingerprint(block)) continue;
     const problem = checkAnswer(block, answer);
     if (problem && misfits.has(problem)) continue;
     answers[position] = answer;
@@ -153,24 +175,27 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
       ? kept.submission_id
       : undefined;
-  // What was sent under the id goes only with that id: without it, it could match nothing.
-  const sent = submissionId ? sentSets(kept.sent) : [];
   return {
     step,
     answers,
     ...(submissionId ? { submissionId } : {}),
-    ...(sent.length > 0 ? { sent } : {}),
+    ...(changed ? { changed } : {}),
   };
 }
 
-/** The kept sets of sent answers that are whole (every answer of a set readable). */
-function sentSets(value: unknown): Answer[][] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((set) => {
-    if (!Array.isArray(set)) return [];
-    const answers = set.map(asAnswer);
-    return answers.every((a): a is Answer => a !== null) ? [answers] : [];
-  });
+/** Each data name asked once in the survey, with its position; a repeated name has none. */
+function placesByName(steps: Step[]): Map<string, string> {
+  const places = new Map<string, string>();
+  const repeated = new Set<string>();
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block, b) => {
+      if (!isQuestion(block)) return;
+      if (places.has(block.data_name)) repeated.add(block.data_name);
+      places.set(block.data_name, `${s}.${b}`);
+    }),
+  );
+  for (const name of repeated) places.delete(name);
+  return places;
 }
 
 function asStored(value: unknown): Stored | null {
@@ -180,6 +205,7 @@ function asStored(value: unknown): Stored | null {
     return null;
   }
   if (!v.answers || typeof v.answers !== "object" || Array.isArray(v.answers)) return null;
+  if (v.asked !== undefined && (!v.asked || typeof v.asked !== "object")) return null;
   return v as Stored;
 }
 

@@ -65,8 +65,8 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const [showRestored, setShowRestored] = useState(restored !== null);
   const [checked, setChecked] = useState(false);
   // One submission id per filling-in, kept in the tab with the answers (use-survey-submission.ts).
-  const submission = useSurveySubmission(survey.survey_uuid, restored);
-  const { submissionId, sent } = submission;
+  const submission = useSurveySubmission(survey.survey_uuid, restored?.submissionId);
+  const { submissionId } = submission;
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
   const [done, setDone] = useState<{ token: string; earlier: boolean } | null>(null);
@@ -83,9 +83,9 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
     if (finished) forgetAnswers(storageKey);
     else {
       const shown = shownAnswers(answers, path);
-      keepAnswers(storageKey, survey.version, index, shown, { submissionId, sent });
+      keepAnswers(storageKey, survey, index, shown, submissionId);
     }
-  }, [finished, storageKey, survey.version, index, answers, path, submissionId, sent]);
+  }, [finished, storageKey, survey, index, answers, path, submissionId]);
 
   const step = steps[index];
   const position = Math.max(0, onPath.indexOf(index));
@@ -218,7 +218,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
         <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (
             <Alert tone="info" title={t("restored.title")} className="mb-6">
-              <p>{t("restored.detail")}</p>
+              <p>{t(restored?.changed ? "restored.changedDetail" : "restored.detail")}</p>
               <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
                 <RotateCcw aria-hidden className="size-4" />
                 {t("restored.startAgain")}

@@ -8,7 +8,7 @@ import { newSubmissionId } from "./runner-state";
 import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 
 /** At most this many different sets of answers are remembered under one submission id. */
-export const MAX_SENT_UNDER_ID = 3;
+export const MAX_SENT_UNDER_ID = 5;
 
 export type SubmitOutcome =
   /** Stored; `earlier` when what is stored are answers sent before the ones on screen. */
@@ -17,7 +17,7 @@ export type SubmitOutcome =
   | { kind: "closed"; message: string }
   /** Not stored (or not known to be): `errorMessage` says why; the answers stay. */
   | { kind: "failed" }
-  /** The runner went away while waiting to send again. */
+  /** The runner went away, or started again, while this submission was on its way. */
   | { kind: "gone" };
 
 const sameAnswers = (a: Answer[], b: Answer[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -27,63 +27,71 @@ export function withSent(sent: Answer[][], payload: Answer[]): Answer[][] {
   return [...sent.filter((p) => !sameAnswers(p, payload)), payload].slice(-MAX_SENT_UNDER_ID);
 }
 
+/** `sent` without `payload`. */
+const without = (sent: Answer[][], payload: Answer[]) =>
+  sent.filter((p) => !sameAnswers(p, payload));
+
 /**
  * Sending the survey's answers as one submission. The submission id is made when the survey
  * starts (or read back with the answers kept in the tab), so a request sent again after a lost
  * answer is the same submission, answered with its token instead of stored twice; while the
  * database is away (503 code 13) it is sent again by itself (submit-retry.ts).
  *
- * Every set of answers sent under the id is remembered (`sent`, kept in the tab beside the
- * answers). When answers were stored but the reply was lost, and the participant then changed
- * an answer and sent again, the server refuses the changed answers with code 28 and would do so
- * for good. The earlier sets are then sent again, the latest first: the one stored is answered
- * with its token, which the runner shows, saying that those earlier answers are what is stored.
+ * Every set of answers sent under the id whose fate is unknown is remembered, in memory only:
+ * answers the participant changed or removed are not written to the tab's storage. When answers
+ * were stored but the reply was lost, and the participant then changed an answer and sent again,
+ * the server refuses the changed answers with code 28, and would do so for good. The earlier
+ * sets are then sent again, the latest first: the one stored is answered with its token, which
+ * the runner shows, saying that those earlier answers are what is stored. A set refused with 28
+ * is known not to be the stored one and is forgotten, so it never crowds out the one that is.
+ * After a reload only the current answers are known; a 28 is then shown as it is.
  */
-export function useSurveySubmission(
-  surveyUuid: string,
-  restored: { submissionId?: string; sent?: Answer[][] } | null,
-) {
+export function useSurveySubmission(surveyUuid: string, restoredId: string | undefined) {
   const mutation = useApiMutation();
-  const [submissionId, setSubmissionId] = useState<string>(
-    () => restored?.submissionId ?? newSubmissionId(),
-  );
-  const [sent, setSent] = useState<Answer[][]>(() => restored?.sent ?? []);
+  const [submissionId, setSubmissionId] = useState<string>(() => restoredId ?? newSubmissionId());
+  const sent = useRef<Answer[][]>([]);
   const [retrying, setRetrying] = useState(false);
-  // Cleared when the runner goes away, so a retry waiting for its turn sends nothing after it.
-  const mounted = useRef(true);
+  // Raised when the runner goes away and when it starts again: a submission still on its way
+  // (waiting to retry, or trying earlier answers) sends nothing more after that.
+  const round = useRef(0);
   useEffect(() => {
-    mounted.current = true;
+    const mounted = round;
     return () => {
-      mounted.current = false;
+      mounted.current += 1;
     };
   }, []);
 
-  /** One set of answers until it is stored or refused; null when the runner went away. */
-  async function sendUntilAnswered(answers: Answer[]) {
+  /** One set of answers until it is stored or refused; null once this round is over. */
+  async function sendUntilAnswered(answers: Answer[], from: number) {
     const send = () =>
       mutation.run<SubmitResult>({
         path: `/api/survey/${encodeURIComponent(surveyUuid)}/submit`,
         body: { answers, submission_id: submissionId },
       });
+    if (from !== round.current) return null;
     let result = await send();
     for (let attempt = 0; isDatabaseAway(result); attempt++) {
       setRetrying(true);
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-      if (!mounted.current) return null;
+      if (from !== round.current) return null;
       result = await send();
     }
     setRetrying(false);
+    if (!result.ok && result.error.code === ErrorCode.ALREADY_SUBMITTED) {
+      sent.current = without(sent.current, answers);
+    }
     return result;
   }
 
   async function submit(payload: Answer[]): Promise<SubmitOutcome> {
-    const earlier = sent.filter((p) => !sameAnswers(p, payload)).reverse();
-    setSent(withSent(sent, payload));
-    let result = await sendUntilAnswered(payload);
+    const from = round.current;
+    const earlier = without(sent.current, payload).reverse();
+    sent.current = withSent(sent.current, payload);
+    let result = await sendUntilAnswered(payload, from);
     let fromEarlier = false;
     for (const answers of earlier) {
       if (!result || result.ok || result.error.code !== ErrorCode.ALREADY_SUBMITTED) break;
-      result = await sendUntilAnswered(answers);
+      result = await sendUntilAnswered(answers, from);
       fromEarlier = true;
     }
     if (!result) return { kind: "gone" };
@@ -94,16 +102,17 @@ export function useSurveySubmission(
     return { kind: "failed" };
   }
 
-  /** A new filling-in: nothing of the last one goes with it. */
+  /** A new filling-in: nothing of the last one goes with it, and its sending stops. */
   function renew() {
+    round.current += 1;
     setSubmissionId(newSubmissionId());
-    setSent([]);
+    sent.current = [];
+    setRetrying(false);
     mutation.reset();
   }
 
   return {
     submissionId,
-    sent,
     submit,
     renew,
     retrying,

@@ -115,6 +115,8 @@ describe("the runner keeps answers in progress in the tab", () => {
         "0.1": { type: "open_question", data_name: "story", open_answer: "Something private" },
         "0.2": { type: "scale", data_name: "impact", scale_value: 4 },
       },
+      // What each question asked, to recognise it after an edit of the survey.
+      asked: { "0.1": expect.any(String), "0.2": expect.any(String) },
       submission_id: expect.stringMatching(UUID_V4),
     });
     // Only this survey's key was written.
@@ -129,13 +131,62 @@ describe("the runner keeps answers in progress in the tab", () => {
     expect((scaleValue("4") as HTMLInputElement).checked).toBe(true);
   });
 
-  it("drops answers kept for another version of the survey", async () => {
+  it("after an edit keeps only answers to questions still asked the same, at their new places, and says so", async () => {
     const view = renderIntl(<SurveySteps survey={survey()} />, "en");
     fireEvent.change(story(), { target: { value: "Old answer" } });
-    await waitFor(() => expect(stored()).not.toBeNull());
+    fireEvent.click(scaleValue("4"));
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("radio", { name: "Work" }));
+    await waitFor(() => expect(JSON.parse(stored()!).answers["1.0"]).toBeTruthy());
 
-    reload(<SurveySteps survey={survey({ version: 2000 })} />, view);
+    // Edited: "What happened?" reworded, "Where?" given another option (its old answer would
+    // now mean something else), and the scale moved to the front of the first step, unchanged.
+    const [first, second] = steps();
+    const [welcome, storyBlock, impact] = first.blocks;
+    if (storyBlock.type !== "open_question") throw new Error("the second block asks the story");
+    const edited: Step[] = [
+      {
+        ...first,
+        blocks: [
+          { ...impact, order: 0 },
+          { ...welcome, order: 1 },
+          { ...storyBlock, order: 2, question_text: "What happened, in your words?" },
+        ],
+      },
+      {
+        ...second,
+        blocks: second.blocks.map((b) =>
+          b.type === "multiple_choice"
+            ? { ...b, options: [...b.options, { order: 2, text: "Online" }] }
+            : b,
+        ),
+      },
+    ];
+    reload(<SurveySteps survey={survey({ version: 2000, steps: edited })} />, view);
+    expect(await screen.findByText(t.restored.changedDetail)).toBeTruthy();
+    // Back on the first step, where the reworded required question is empty again.
     expect((story() as HTMLTextAreaElement).value).toBe("");
+    expect((scaleValue("4") as HTMLInputElement).checked).toBe(true);
+    await waitFor(() =>
+      expect(JSON.parse(stored()!)).toMatchObject({
+        version: 2000,
+        answers: { "0.0": { type: "scale", data_name: "impact", scale_value: 4 } },
+      }),
+    );
+    expect(Object.keys(JSON.parse(stored()!).answers)).toEqual(["0.0"]);
+  });
+
+  it("drops answers kept for another version when they carry nothing to recognise them by", async () => {
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({
+        version: 1000,
+        step: 0,
+        answers: { "0.2": { type: "scale", data_name: "impact", scale_value: 2 } },
+      }),
+    );
+    renderIntl(<SurveySteps survey={survey({ version: 2000 })} />, "en");
+    expect((scaleValue("2") as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByText(t.restored.title)).toBeNull();
     expect(stored()).toBeNull();
   });

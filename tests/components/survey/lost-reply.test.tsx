@@ -113,27 +113,84 @@ describe("a changed answer after a lost reply", () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it("does the same after a reload, from the answers sent kept in the tab", async () => {
+  it("keeps the earlier answers in memory only: the tab holds only the answers on screen", async () => {
     serveSubmissions(1);
     const view = renderIntl(<SurveySteps survey={survey} />, "en");
-    answer("Before the reload");
+    answer("Something I took back");
     submit();
     await screen.findByRole("alert");
-    await waitFor(() =>
-      expect(JSON.parse(sessionStorage.getItem(key)!).sent).toEqual([story("Before the reload")]),
-    );
+    answer("What I want to say");
+    await waitFor(() => expect(sessionStorage.getItem(key)).toContain("What I want to say"));
+    expect(sessionStorage.getItem(key)).not.toContain("Something I took back");
 
+    // After a reload only the answers on screen are known: the refusal is shown as it is.
     view.unmount();
     renderIntl(<SurveySteps survey={survey} />, "en");
     await screen.findByText(t.restored.title);
-    answer("After the reload");
     submit();
-    expect(await screen.findByText(t.done.earlierTitle)).toBeTruthy();
+    expect(await screen.findByText(messagesOf.en.errors.codes["28"])).toBeTruthy();
     expect(submits().map((s) => s.answers)).toEqual([
-      story("Before the reload"),
-      story("After the reload"),
-      story("Before the reload"),
+      story("Something I took back"),
+      story("What I want to say"),
     ]);
+  });
+
+  it("forgets answers refused with 28, so they never crowd out the answers stored", async () => {
+    // The stored answers' replies keep getting lost while the participant keeps changing.
+    let lose = true;
+    const stored = new Map<string, string>();
+    server.on(SUBMIT, (req) => {
+      const { answers, submission_id } = req.body as Submitted;
+      const first = stored.get(submission_id) ?? JSON.stringify(answers);
+      stored.set(submission_id, first);
+      if (first !== JSON.stringify(answers)) {
+        return { status: 409, body: { error: { code: 28, message: "other answers" } } };
+      }
+      return lose ? { status: 502 } : { status: 200, body: { token: "TOKEN-KEPT" } };
+    });
+    renderIntl(<SurveySteps survey={survey} />, "en");
+    for (const version of ["v0", "v1", "v2", "v3", "v4", "v5", "v6"]) {
+      answer(version);
+      submit();
+      await waitFor(() =>
+        expect(
+          submits().some((s) => JSON.stringify(s.answers) === JSON.stringify(story(version))),
+        ).toBe(true),
+      );
+      await waitFor(() =>
+        expect((screen.getByRole("button", { name: t.submit }) as HTMLButtonElement).disabled).toBe(
+          false,
+        ),
+      );
+    }
+    lose = false;
+    answer("v7");
+    submit();
+    expect(((await screen.findByLabelText(t.done.tokenLabel)) as HTMLInputElement).value).toBe(
+      "TOKEN-KEPT",
+    );
+    expect(screen.getByText(t.done.earlierTitle)).toBeTruthy();
+  });
+
+  it("sends nothing more once the runner is gone", async () => {
+    const stored = serveSubmissions(1);
+    const view = renderIntl(<SurveySteps survey={survey} />, "en");
+    answer("Sent first");
+    submit();
+    await screen.findByRole("alert");
+    // The refusal of the changed answers comes late; the participant leaves meanwhile.
+    server.on(SUBMIT, () => ({
+      status: 409,
+      body: { error: { code: 28, message: "other answers" } },
+      delayMs: 200,
+    }));
+    answer("Changed");
+    submit();
+    await waitFor(() => expect(submits()).toHaveLength(2));
+    view.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(submits()).toHaveLength(2);
+    expect(stored.size).toBe(1);
   });
 
   it("says nothing of earlier answers when the answers sent last are the ones stored", async () => {
@@ -170,27 +227,12 @@ describe("the answers remembered under one submission id", () => {
     const b = story("b");
     expect(withSent([], a)).toEqual([a]);
     expect(withSent([a, b], a)).toEqual([b, a]);
-    const many = ["1", "2", "3", "4", "5"].reduce<Answer[][]>((s, x) => withSent(s, story(x)), []);
+    const many = ["1", "2", "3", "4", "5", "6", "7"].reduce<Answer[][]>(
+      (s, x) => withSent(s, story(x)),
+      [],
+    );
     expect(many).toHaveLength(MAX_SENT_UNDER_ID);
-    expect(many.at(-1)).toEqual(story("5"));
-  });
-
-  it("drops kept sets that are not whole answers when read back", async () => {
-    sessionStorage.setItem(
-      key,
-      JSON.stringify({
-        version: 1,
-        step: 0,
-        answers: { "0.0": story("Kept")[0] },
-        submission_id: "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9",
-        sent: [story("Whole"), [{ type: "open_question" }], "not a set"],
-      }),
-    );
-    serveSubmissions(0);
-    renderIntl(<SurveySteps survey={survey} />, "en");
-    await screen.findByText(t.restored.title);
-    await waitFor(() =>
-      expect(JSON.parse(sessionStorage.getItem(key)!).sent).toEqual([story("Whole")]),
-    );
+    expect(many.at(-1)).toEqual(story("7"));
+    expect(many[0]).toEqual(story(String(8 - MAX_SENT_UNDER_ID)));
   });
 });
