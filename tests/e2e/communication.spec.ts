@@ -237,7 +237,8 @@ test("two tabs on one draft: the second's save is refused, and it chooses what s
   const notice = other.getByRole("alert").filter({ hasText: nl.conflictTitle });
   await expect(notice).toBeVisible();
   await expectNoAxeViolations(other);
-  await notice.getByRole("button", { name: nl.conflictKeepMine }).click();
+  // The notice's text is announced; its buttons sit beside it.
+  await other.getByRole("button", { name: nl.conflictKeepMine }).click();
   await expect(notice).toBeHidden();
   await expect(
     other.getByRole("heading", { level: 2, name: `${subject} (herzien)` }),
