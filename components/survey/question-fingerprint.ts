@@ -8,8 +8,16 @@ import type { Block } from "@/lib/surveys/schema.shared";
  * change where and whether it is asked, not what an answer to it means.
  */
 export function questionFingerprint(block: Block): string {
-  return hash53(JSON.stringify(asked(block)));
+  // The tab's answers are kept after every change: each block of the loaded survey is hashed once.
+  let fingerprint = fingerprints.get(block);
+  if (fingerprint === undefined) {
+    fingerprint = hash53(JSON.stringify(asked(block)));
+    fingerprints.set(block, fingerprint);
+  }
+  return fingerprint;
 }
+
+const fingerprints = new WeakMap<Block, string>();
 
 function asked(block: Block): unknown[] {
   switch (block.type) {

@@ -46,13 +46,15 @@ export function CommunicationAdmin({ title }: { title: string }) {
     };
   }, []);
 
+  /** True when the detail may close now; otherwise says why it stays. */
+  async function mayLeave() {
+    const may = await canLeave.current();
+    if (!may) toast.error(t("conflictFirst"));
+    return may;
+  }
+
   async function select(id: number | null) {
-    if (!(await canLeave.current())) {
-      toast.error(t("conflictFirst"));
-      return false;
-    }
-    setSelected(id);
-    return true;
+    if (await mayLeave()) setSelected(id);
   }
 
   const { setData } = list;
@@ -80,10 +82,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
   );
 
   async function createMessage() {
-    if (!(await canLeave.current())) {
-      toast.error(t("conflictFirst"));
-      return;
-    }
+    if (!(await mayLeave())) return;
     const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
     if (!result.ok) {
       toast.error(t("createFailed", { message: result.message }));

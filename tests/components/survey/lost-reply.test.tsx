@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
 import { MAX_SENT_UNDER_ID, withSent } from "@/components/survey/use-survey-submission";
 import type { Answer } from "@/lib/surveys/answers.shared";
-import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpRunnerServer, storySurvey } from "../../support/survey-runner";
 
 // Answers stored, the reply lost, an answer changed, sent again: the server refuses the changed
 // answers under the same submission id (code 28) for good. The runner sends the earlier answers
@@ -17,26 +16,8 @@ const UUID = "7a1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0";
 const SUBMIT = `POST /api/survey/${UUID}/submit`;
 const key = keptAnswersKey(UUID, false);
 
-const survey: PublicSurvey = {
-  study_id: 1,
-  survey_uuid: UUID,
-  study_name: "Lost reply study",
-  version: 1,
-  steps: [
-    {
-      order: 0,
-      blocks: [
-        {
-          type: "open_question",
-          data_name: "story",
-          order: 0,
-          question_text: "What happened?",
-          is_required: true,
-        },
-      ],
-    },
-  ],
-};
+const survey = storySurvey(UUID, "Lost reply study");
+const server = setUpRunnerServer();
 
 type Submitted = { answers: Answer[]; submission_id: string };
 
@@ -47,7 +28,7 @@ type Submitted = { answers: Answer[]; submission_id: string };
  */
 function serveSubmissions(loseReplies: number) {
   const stored = new Map<string, string>();
-  server.on(SUBMIT, (req) => {
+  server().on(SUBMIT, (req) => {
     const { answers, submission_id } = req.body as Submitted;
     const first = stored.get(submission_id);
     if (first === undefined) stored.set(submission_id, JSON.stringify(answers));
@@ -65,19 +46,10 @@ function serveSubmissions(loseReplies: number) {
   return stored;
 }
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  sessionStorage.clear();
-  server.requests.length = 0;
-  browseTo(server.origin);
-});
-
 const submits = () =>
-  server.requests.filter((r) => `${r.method} ${r.path}` === SUBMIT).map((r) => r.body as Submitted);
+  server()
+    .requests.filter((r) => `${r.method} ${r.path}` === SUBMIT)
+    .map((r) => r.body as Submitted);
 const story = (text: string): Answer[] => [
   { type: "open_question", data_name: "story", open_answer: text },
 ];
@@ -139,7 +111,7 @@ describe("a changed answer after a lost reply", () => {
     // The stored answers' replies keep getting lost while the participant keeps changing.
     let lose = true;
     const stored = new Map<string, string>();
-    server.on(SUBMIT, (req) => {
+    server().on(SUBMIT, (req) => {
       const { answers, submission_id } = req.body as Submitted;
       const first = stored.get(submission_id) ?? JSON.stringify(answers);
       stored.set(submission_id, first);
@@ -179,7 +151,7 @@ describe("a changed answer after a lost reply", () => {
     submit();
     await screen.findByRole("alert");
     // The refusal of the changed answers comes late; the participant leaves meanwhile.
-    server.on(SUBMIT, () => ({
+    server().on(SUBMIT, () => ({
       status: 409,
       body: { error: { code: 28, message: "other answers" } },
       delayMs: 200,

@@ -1,48 +1,18 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { isDatabaseAway, retryDelayMs } from "@/components/survey/submit-retry";
 import { SurveySteps } from "@/components/survey/survey-steps";
-import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpRunnerServer, storySurvey } from "../../support/survey-runner";
 
 const t = messagesOf.en.survey;
 const UUID = "5d2f1c3e-4b6a-4c8d-9e0f-1a2b3c4d5e6f";
 const SUBMIT = `POST /api/survey/${UUID}/submit`;
 const away = { status: 503, body: { error: { code: 13, message: "An unknown error occurred" } } };
 
-const survey: PublicSurvey = {
-  study_id: 1,
-  survey_uuid: UUID,
-  study_name: "Retry study",
-  version: 1,
-  steps: [
-    {
-      order: 0,
-      blocks: [
-        {
-          type: "open_question",
-          data_name: "story",
-          order: 0,
-          question_text: "What happened?",
-          is_required: true,
-        },
-      ],
-    },
-  ],
-};
-
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  sessionStorage.clear();
-  server.requests.length = 0;
-  browseTo(server.origin);
-});
+const survey = storySurvey(UUID, "Retry study");
+const server = setUpRunnerServer();
 
 function answerAndSubmit() {
   fireEvent.change(screen.getByRole("textbox", { name: /What happened/ }), {
@@ -51,12 +21,14 @@ function answerAndSubmit() {
   fireEvent.click(screen.getByRole("button", { name: t.submit }));
 }
 
-const submits = () => server.requests.filter((r) => `${r.method} ${r.path}` === SUBMIT);
+const submits = () => server().requests.filter((r) => `${r.method} ${r.path}` === SUBMIT);
 
 describe("a submission while the database is away", () => {
   it("is sent again by itself with the same submission id, saying so, until it is stored", async () => {
     let calls = 0;
-    server.on(SUBMIT, () => (++calls <= 2 ? away : { status: 200, body: { token: "TOKEN7777" } }));
+    server().on(SUBMIT, () =>
+      ++calls <= 2 ? away : { status: 200, body: { token: "TOKEN7777" } },
+    );
     renderIntl(<SurveySteps survey={survey} />, "en");
     answerAndSubmit();
 
@@ -79,7 +51,7 @@ describe("a submission while the database is away", () => {
   });
 
   it("is not sent again for any other failure: that failure is shown", async () => {
-    server.on(SUBMIT, { status: 500, body: { error: { code: 13, message: "x" } } });
+    server().on(SUBMIT, { status: 500, body: { error: { code: 13, message: "x" } } });
     renderIntl(<SurveySteps survey={survey} />, "en");
     answerAndSubmit();
     expect(await screen.findByRole("alert")).toBeTruthy();
@@ -89,7 +61,7 @@ describe("a submission while the database is away", () => {
   });
 
   it("stops when the participant leaves", async () => {
-    server.on(SUBMIT, away);
+    server().on(SUBMIT, away);
     const view = renderIntl(<SurveySteps survey={survey} />, "en");
     answerAndSubmit();
     await screen.findByText(t.retrying.title);
@@ -102,7 +74,7 @@ describe("a submission while the database is away", () => {
 
 describe("a study that closes while the participant answers", () => {
   it("shows the code's text and that it just closed, and keeps nothing of the answers", async () => {
-    server.on(SUBMIT, {
+    server().on(SUBMIT, {
       status: 409,
       body: { error: { code: 20, message: "The study is not open" } },
     });
