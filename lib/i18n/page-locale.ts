@@ -1,17 +1,26 @@
 import "server-only";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { isLocale, type Locale } from "./locales.shared";
 
 /**
  * The language of a page or layout from its internal `[locale]` segment, checked, and handed to
  * next-intl for this render. Every layout and page calls it: they render in parallel, and
- * without it next-intl would read the request's headers and make a static page dynamic. A
- * segment that is not one of the site's languages is a page that does not exist.
+ * without it next-intl would read the request's headers and make a static page dynamic.
+ *
+ * Page paths reach the segment through the cookie rewrite with a language in it. Only a path the
+ * rewrite leaves alone, one whose last part has a dot (an old `/index.html`, a mistyped file
+ * name) and names no file, arrives here with something else: it is sent home as the
+ * specification asks of every unknown path, instead of getting Next's bare error shell.
  */
 export async function pageLocale(params: Promise<{ locale: string }>): Promise<Locale> {
   const { locale } = await params;
-  if (!isLocale(locale)) notFound();
+  if (!isLocale(locale)) {
+    // A missing script or style of Next's own (an old page asking for a chunk after a new
+    // deployment) stays a plain 404: a redirect would answer it with a page of HTML.
+    if (locale === "_next") notFound();
+    redirect("/");
+  }
   setRequestLocale(locale);
   return locale;
 }

@@ -78,12 +78,32 @@ test("an address that names a language shows the bare one in it, and the browser
   await expect(page.locator("html")).toHaveAttribute("lang", "nl");
 });
 
-test("an unknown path lands on the home page", async ({ page }) => {
-  await page.goto("/this/does/not/exist");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Welkom bij het onderzoekspanel",
-  );
+// Paths without a page or a file of their own, with and without a dot (an old `index.html`, a
+// mistyped file name): each is sent home, as the specification asks of any other path.
+for (const unknown of ["/this/does/not/exist", "/index.html", "/nieuws/oud-artikel.php"]) {
+  test(`an unknown path lands on the home page: ${unknown}`, async ({ page }) => {
+    const response = await page.goto(unknown);
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(new RegExp(`${unknown}$`));
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Welkom bij het onderzoekspanel",
+    );
+  });
+}
+
+test("files that exist are served as they are, and a missing script of Next's is a 404", async ({
+  request,
+}) => {
+  const robots = await request.get("/robots.txt", { maxRedirects: 0 });
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  expect(await robots.text()).toContain("Sitemap:");
+  const security = await request.get("/.well-known/security.txt", { maxRedirects: 0 });
+  expect(security.status()).toBe(200);
+  expect(await security.text()).toContain("Contact:");
+  const chunk = await request.get("/_next/static/chunks/missing.js", { maxRedirects: 0 });
+  expect(chunk.status()).toBe(404);
 });
 
 test("the mobile menu toggles at 320 px", async ({ page }) => {
