@@ -63,6 +63,13 @@ export const panelMessageSendSchema = z.object({
 });
 export type PanelMessageSendInput = z.infer<typeof panelMessageSendSchema>;
 
+/**
+ * POST /api/panel_message/{id}/test: with `version`, only that version of the draft is mailed
+ * (409 code 27 once it was changed elsewhere), so the test shows what the sender saw.
+ */
+export const panelMessageTestSchema = z.object({ version: messageVersionSchema.optional() });
+export type PanelMessageTestInput = z.infer<typeof panelMessageTestSchema>;
+
 /** Why a message ended `failed`. */
 export const FAILURE_REASONS = ["no_recipients"] as const;
 

@@ -78,7 +78,7 @@ export function MessageDetail({
   const [dialogError, setDialogError] = useState<ReactNode>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  const { testing, sendTest } = useTestMail(id, userEmail, saves, setActionError);
+  const { testing, sendTest } = useTestMail(id, userEmail, saves, versioned, setActionError);
 
   const message: PanelMessageDetailDto | undefined = query.data ?? listed;
   // What is stored, as the latest save answered it: Send checks this right after flushing.

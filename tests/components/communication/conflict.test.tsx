@@ -33,6 +33,7 @@ function serveVersionedDraft() {
   let stored: PanelMessageDto = message(2);
   const puts: unknown[] = [];
   const sends: unknown[] = [];
+  const tests: unknown[] = [];
   const sent = message(1, { communication_status: "sent", sent_at: 1_763_990_000 });
   server().on("GET /api/panel_message", () => ({ status: 200, body: { items: [stored, sent] } }));
   server().on("GET /api/panel_message/1", { status: 200, body: { ...sent, failure_reasons: [] } });
@@ -53,9 +54,15 @@ function serveVersionedDraft() {
     stored = { ...stored, communication_status: "queued" };
     return { status: 200, body: stored };
   });
+  server().on("POST /api/panel_message/2/test", (req) => {
+    tests.push(req.body);
+    if ((req.body as { version?: number }).version !== stored.version) return CHANGED_ELSEWHERE;
+    return { status: 200, body: {} };
+  });
   return {
     puts,
     sends,
+    tests,
     stored: () => stored,
     changeElsewhere(fields: Partial<PanelMessageDto>) {
       stored = { ...stored, ...fields, version: stored.version + 1 };
@@ -185,6 +192,26 @@ describe("a message changed elsewhere", () => {
     await user.click(within(again).getByRole("button", { name: nl.confirmSend }));
     await waitFor(() => expect(draft.stored().communication_status).toBe("queued"));
     expect(draft.sends.at(-1)).toEqual({ version: 2 });
+  });
+
+  it("mails no test of a version the screen has not shown: refused, then the same choice", async () => {
+    const draft = serveVersionedDraft();
+    const user = await openLoaded();
+    draft.changeElsewhere({ subject: "Van elders veranderd" });
+    await user.click(screen.getByRole("button", { name: nl.sendTest }));
+    await waitFor(() => expect(screen.getByText(nl.conflictTitle)).toBeTruthy());
+    expect(draft.tests).toEqual([{ version: 1 }]);
+    expect(screen.getByText(new RegExp(nl.sendChangedElsewhere))).toBeTruthy();
+
+    await user.click(within(conflictNotice()).getByRole("button", { name: nl.conflictShowTheirs }));
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Van elders veranderd" }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: nl.sendTest }));
+    expect(
+      await screen.findByText("Er is een testmail gestuurd naar admin@example.org"),
+    ).toBeTruthy();
+    expect(draft.tests.at(-1)).toEqual({ version: 2 });
   });
 
   it("keeps the notice and says so when the newer version cannot be loaded", async () => {

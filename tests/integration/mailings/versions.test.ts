@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUT as updateRoute } from "@/app/api/panel_message/[id]/route";
 import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
+import { POST as testRoute } from "@/app/api/panel_message/[id]/test/route";
+import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
@@ -34,6 +36,8 @@ const put = (id: number, body: unknown) =>
   call<Answer>(updateRoute, { ...at(id), method: "PUT", body, cookie: admin });
 const send = (id: number, body: unknown) =>
   call<Answer>(sendRoute, { ...at(id, "/send"), method: "POST", body, cookie: admin });
+const sendTest = (id: number, body: unknown) =>
+  call<Answer>(testRoute, { ...at(id, "/test"), method: "POST", body, cookie: admin });
 
 const CHANGED_ELSEWHERE = {
   error: {
@@ -118,6 +122,24 @@ describe("panel message versions", () => {
     expect(current.body).toMatchObject({ communication_status: "queued" });
   });
 
+  it("refuses a test mail based on an older version with code 27, mailing nothing", async () => {
+    const message = await draft(admin, { subject: "Proef van wat ik zag" });
+    expect((await put(message.id, { subject: "Proef van een ander" })).status).toBe(200);
+    clearMemoryOutbox();
+    const stale = await sendTest(message.id, { version: message.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual(CHANGED_ELSEWHERE);
+    expect(memoryOutbox()).toHaveLength(0);
+
+    const current = await sendTest(message.id, { version: message.version + 1 });
+    expect(current.status).toBe(200);
+    expect(memoryOutbox().map((mail) => mail.subject)).toEqual(["[test] Proef van een ander"]);
+    // Without a version (the call as it was), the stored text goes out.
+    expect((await sendTest(message.id, {})).status).toBe(200);
+    expect(memoryOutbox()).toHaveLength(2);
+    expect(await messageRow(message.id)).toMatchObject({ communicationStatus: "not_sent" });
+  });
+
   it("refuses a version that is not a positive whole number with code 22", async () => {
     const message = await draft(admin, { subject: "Ongeldig" });
     for (const version of [0, -1, 1.5, "2", 2 ** 31]) {
@@ -127,6 +149,9 @@ describe("panel message versions", () => {
       const sent = await send(message.id, { version });
       expect(sent.status).toBe(400);
       expect(sent.body.error.code).toBe(22);
+      const tested = await sendTest(message.id, { version });
+      expect(tested.status).toBe(400);
+      expect(tested.body.error.code).toBe(22);
     }
     expect(await messageRow(message.id)).toMatchObject({ subject: "Ongeldig", version: 2 });
   });
