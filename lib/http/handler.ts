@@ -256,13 +256,7 @@ export function route<
       if (limits && !limits.settled) {
         throw new Error("The handler returned without counting its rate limits");
       }
-      const response = toResponse(result);
-      if (session?.renewed && !response.headers.has("set-cookie")) {
-        for (const cookie of sessionCookies(sessionTokenFrom(req)!, session.expiresAt)) {
-          response.headers.append("set-cookie", cookie);
-        }
-      }
-      return response;
+      return withRenewal(toResponse(result), req, session);
     } catch (thrown) {
       const error = junkPending.length > 0 ? await countJunk(junkPending, thrown) : thrown;
       if (error instanceof AppError) {
@@ -274,7 +268,7 @@ export function route<
         ) {
           response.headers.append("set-cookie", clearedSignedInHintCookie());
         }
-        return response;
+        return withRenewal(response, req, session);
       }
       logError("api", error, { method: req.method, path: new URL(req.url).pathname });
       // A dropped database connection fails the request as a whole: 503 says try again.
@@ -283,7 +277,22 @@ export function route<
           new AppError(ErrorCode.UNKNOWN, { kind: "unavailable", retryAfterSeconds: 1 }),
         );
       }
-      return errorResponse(new AppError(ErrorCode.UNKNOWN));
+      return withRenewal(errorResponse(new AppError(ErrorCode.UNKNOWN)), req, session);
     }
   };
+}
+
+/**
+ * The session's new expiry, when this request moved it, goes to the browser with the answer,
+ * whatever the answer: the database holds it already, and a refusal (a mistyped password, a
+ * conflict) that kept it to itself would leave the cookie to expire before the session, signing
+ * out someone still at work. An answer that sets cookies of its own (sign-in, sign-out) decides.
+ */
+function withRenewal(response: Response, req: Request, session: SessionContext | null): Response {
+  if (session?.renewed && !response.headers.has("set-cookie")) {
+    for (const cookie of sessionCookies(sessionTokenFrom(req)!, session.expiresAt)) {
+      response.headers.append("set-cookie", cookie);
+    }
+  }
+  return response;
 }

@@ -57,6 +57,23 @@ describe("session lifetime", () => {
     expect(gone.body.error.code).toBe(25);
   });
 
+  it("a refused request that moved the expiry tells the browser too, so the cookie never ends first", async () => {
+    const { email, user } = await account();
+    const cookie = await signIn(email);
+    vi.setSystemTime(at(20 * MINUTE));
+    // A mistyped current password: refused with code 3, but the session was used, and renewed.
+    const refused = await call(changePassword.POST, {
+      cookie,
+      body: { current_password: "not-the-password", new_password: "Another-Passw0rd" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe(3);
+    const [row] = await sessionRows(user.id);
+    expect(row.expiresAt.toISOString()).toBe(at(50 * MINUTE).toISOString());
+    const line = refused.setCookies.find((c) => c.startsWith("session="));
+    expect(line).toContain(`Expires=${at(50 * MINUTE).toUTCString()}`);
+  });
+
   it("a session older than 12 hours is refused even while it is used all the time", async () => {
     const { email, user } = await account();
     const cookie = await signIn(email);
