@@ -100,6 +100,32 @@ describe("a NUL character anywhere in the input", () => {
   });
 });
 
+describe("half of a surrogate pair anywhere in the input (JSON lets it through, Postgres refuses it)", () => {
+  const NOT_UNICODE = "Contains text that is not valid Unicode";
+  const cases: { name: string; body: unknown; route?: typeof anything; field: string }[] = [
+    { name: "a high half alone", body: { a: { b: "x\ud800" }, list: [] }, field: "a.b" },
+    { name: "a low half alone", body: { list: ["fine", "\udc00y"] }, field: "list.1" },
+    {
+      name: "halves the wrong way round",
+      body: { a: { b: "\udc00\ud800" }, list: [] },
+      field: "a.b",
+    },
+    { name: "in a key", body: { "k\ud83d": 1 }, route: anything, field: "k\ud83d" },
+  ];
+  it.each(cases)("is refused with the field it is in: $name", async (c) => {
+    const res = await call(c.route ?? nested, { body: c.body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(refusal({ [c.field]: NOT_UNICODE }));
+  });
+
+  it("lets a whole pair through: an emoji is text like any other", async () => {
+    const body = { a: { b: "dank je \ud83d\ude42" }, list: ["\u{1F642}"] };
+    const res = await call(nested, { body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ got: body });
+  });
+});
+
 describe("validation messages", () => {
   it("name a rule on the whole body '_'", async () => {
     const res = await call(wholeRule, { body: { x: "y" } });

@@ -275,6 +275,26 @@ describe("PUT /api/study/{id}/survey", () => {
     expect((await storedSurvey(survey.study_id)).version).toBe(0);
   });
 
+  it("refuses half of a surrogate pair in a question's text with the field, not a 500", async () => {
+    const survey = await loaded();
+    const steps = sampleSteps();
+    const question = steps[1].blocks[0];
+    if (question.type === "text") throw new Error("the sample's block is a question");
+    steps[1].blocks[0] = { ...question, question_text: "Waar was het?\ud800" };
+    const res = await put(survey.study_id, {
+      study_id: survey.study_id,
+      survey_uuid: survey.survey_uuid,
+      steps,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: ErrorCode.INVALID_INPUT,
+      message: "Invalid input",
+      fields: { "steps.1.blocks.0.question_text": "Contains text that is not valid Unicode" },
+    });
+    expect((await storedSurvey(survey.study_id)).version).toBe(0);
+  });
+
   it("lets text blocks share a data name or leave it empty", async () => {
     const survey = await loaded();
     const text = (order: number, data_name: string) => ({
