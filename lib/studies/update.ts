@@ -8,7 +8,7 @@ import { AppError, invalidField } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import type { UpdateStudyInput } from "./admin-schemas.shared";
 import { unixSeconds } from "@/lib/time/unix.shared";
-import { countResponses, lockStudy } from "./closing";
+import { countResponses, finishOpenStudy, lockStudy } from "./closing";
 import { revalidatePublicStudyLists } from "./public-lists";
 import { findStudy } from "./queries";
 import type { StudyDto } from "./schemas.shared";
@@ -38,7 +38,8 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
 /**
  * Setting `open` while the limit is reached or the end date has passed would finish the study
  * again at once (or never let anyone in): 400 code 22 on `status`, with what to change instead.
- * Raising or clearing the limit, or moving the end date, changes no status by itself.
+ * Raising or clearing the limit, or moving the end date, changes no status by itself; lowering
+ * the limit to what an open study holds finishes it (`finishAtLoweredLimit`).
  */
 async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Promise<void> {
   const row = await lockStudy(id, t);
@@ -55,8 +56,21 @@ async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Pr
 }
 
 /**
+ * A limit lowered to what an open study already holds finishes it now, as the response that
+ * reached it would have. Left open, the study stayed listed and let participants fill in the
+ * whole survey, only to refuse what they sent (409 code 20). Answers whether it finished.
+ */
+async function finishAtLoweredLimit(id: number, limit: number, t: DbOrTx): Promise<boolean> {
+  const row = await lockStudy(id, t);
+  if (row?.status !== "open" || (await countResponses(id, t)) < limit) return false;
+  await finishOpenStudy(id, t);
+  return true;
+}
+
+/**
  * PUT /api/study/{id}: changes the fields present and answers the study; 404 code 14 if missing.
- * A change of status is audited as `study_status_changed` (other fields are not).
+ * A change of status is audited as `study_status_changed` (other fields are not), a finish by a
+ * lowered limit too.
  */
 export async function updateStudy(
   id: number,
@@ -74,12 +88,15 @@ export async function updateStudy(
         .update(studies)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(studies.id, id));
-      if (before && changes.status !== undefined && changes.status !== before.status) {
+      const limit = changes.responseLimit;
+      const finished = limit != null && (await finishAtLoweredLimit(id, limit, t));
+      const after = finished ? "finished" : changes.status;
+      if (before && after !== undefined && after !== before.status) {
         await recordAudit(t, {
           action: "study_status_changed",
           actor,
           target: { type: "study", id },
-          details: { from: before.status, to: changes.status },
+          details: { from: before.status, to: after },
         });
       }
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/study/route";
 import { GET as readRoute, PUT as updateRoute } from "@/app/api/study/[id]/route";
@@ -10,7 +10,7 @@ import { GET as surveyRoute } from "@/app/api/survey/[surveyUuid]/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { POST as deleteResponseRoute } from "@/app/api/survey/response/delete/route";
 import { getDb } from "@/db/client";
-import { studies, surveyResponses } from "@/db/schema";
+import { auditLog, studies, surveyResponses } from "@/db/schema";
 import { runHousekeeping } from "@/lib/jobs/housekeeping";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
 import type { Answer } from "../../support/answer";
@@ -221,14 +221,40 @@ describe("a study that reaches its response limit", () => {
     expect(await stored(studyId)).toMatchObject({ status: "finished", responses: 2 });
   });
 
-  it("finishes an open study already over a lowered limit at the next submission", async () => {
+  // Left open, it stayed listed and let the next participant fill in the whole survey, only to
+  // refuse it on sending.
+  it.each([1, 2])(
+    "finishes an open study at once when its limit is lowered to %i of its 2 responses",
+    async (limit) => {
+      const { studyId, surveyUuid } = await insertStudyWithSurvey();
+      expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(200);
+      expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(200);
+      const lowered = await update(studyId, { response_limit: limit });
+      expect(lowered.status).toBe(200);
+      expect(lowered.body).toMatchObject({ status: "finished", response_limit: limit });
+      expect(await stored(studyId)).toMatchObject({ status: "finished", responses: 2 });
+      const survey = await call(surveyRoute, {
+        path: `/api/survey/${surveyUuid}`,
+        params: { surveyUuid },
+      });
+      expect(survey.status).toBe(409);
+      expect(survey.body.error.code).toBe(20);
+      const db = await getDb();
+      const audited = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, "study"), eq(auditLog.targetId, studyId)));
+      expect(audited.map((row) => [row.action, row.details])).toEqual([
+        ["study_status_changed", { from: "open", to: "finished" }],
+      ]);
+    },
+  );
+
+  it("leaves an open study open when its limit is lowered above what it holds", async () => {
     const { studyId, surveyUuid } = await insertStudyWithSurvey();
     expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(200);
+    expect((await update(studyId, { response_limit: 2 })).body.status).toBe("open");
     expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(200);
-    expect((await update(studyId, { response_limit: 1 })).body.status).toBe("open");
-    const late = await submit(surveyUuid, { answers: validAnswers() });
-    expect(late.status).toBe(409);
-    expect(late.body.error.code).toBe(20);
     expect(await stored(studyId)).toMatchObject({ status: "finished", responses: 2 });
   });
 
