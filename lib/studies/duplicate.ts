@@ -15,12 +15,21 @@ import { revalidatePublicStudyLists } from "./public-lists";
 
 const COPY_SUFFIX: Record<Locale, string> = { nl: " (kopie)", en: " (copy)" };
 
-/** "<name> (kopie)", the name shortened where needed so the copy's name is still a valid one. */
+/**
+ * "<name> (kopie)", the name shortened where needed so the copy's name is still a valid one:
+ * measured as the name's schema measures it (UTF-16 units, so an emoji counts two), and cut
+ * between characters, never through one.
+ */
 export function copyName(name: string, locale: Locale): string {
   const suffix = COPY_SUFFIX[locale];
   const room = STUDY_NAME_MAX_LENGTH - suffix.length;
-  const chars = Array.from(name);
-  return (chars.length > room ? chars.slice(0, room).join("").trimEnd() : name) + suffix;
+  if (name.length <= room) return name + suffix;
+  let kept = "";
+  for (const char of name) {
+    if (kept.length + char.length > room) break;
+    kept += char;
+  }
+  return kept.trimEnd() + suffix;
 }
 
 /**

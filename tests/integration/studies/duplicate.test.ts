@@ -4,6 +4,7 @@ import { POST as duplicateRoute } from "@/app/api/study/[id]/duplicate/route";
 import { getDb } from "@/db/client";
 import { studies, studyAttachments, surveyQuestions } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes.shared";
+import { studyNameSchema } from "@/lib/studies/admin-schemas.shared";
 import { copyName } from "@/lib/studies/duplicate";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import type { Answer } from "../../support/answer";
@@ -96,6 +97,13 @@ describe("POST /api/study/{id}/duplicate", () => {
     const long = "x".repeat(200);
     expect(Array.from(copyName(long, "nl")).length).toBe(200);
     expect(copyName(long, "nl").endsWith(" (kopie)")).toBe(true);
+    // A valid name of 100 emoji is 200 UTF-16 units, the limit as the schema counts it: the copy's
+    // name passes the same schema, cut between two emoji.
+    const emoji = "\u{1F642}".repeat(100);
+    const copied = copyName(emoji, "en");
+    expect(studyNameSchema.safeParse(emoji).success).toBe(true);
+    expect(studyNameSchema.safeParse(copied).success).toBe(true);
+    expect(copied).toBe("\u{1F642}".repeat(96) + " (copy)");
   });
 
   it("answers 404 code 14 for an unknown study, 401 without a session, and changes nothing", async () => {
