@@ -5,6 +5,8 @@ import { panelMessageDeliveries, panelUsers } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
+import { enforceRateLimits } from "@/lib/rate-limit/limiter";
+import { oneClickLimitsPerMember } from "./rate-limits";
 import { stopTokenMatches } from "./tokens";
 
 /**
@@ -59,4 +61,21 @@ export async function stopParticipation(
     .limit(1);
   if (!member || !stopTokenMatches(member, token)) throw new AppError(ErrorCode.STOP_FAILED);
   if (!(await removePanelUser(member.id, tx))) throw new AppError(ErrorCode.STOP_FAILED);
+}
+
+/**
+ * POST /api/panel_user/unsubscribe (RFC 8058 one-click): leaving as through the stop link. Only a
+ * wrong token counts toward the member's budget, and only after it was found wrong: the member's
+ * id is in every mail and counts up, so a budget counted before the check would let anyone use
+ * up a member's way out with made-up tokens. The token's 160 bits are what stops guessing.
+ */
+export async function stopByOneClick(memberId: number, token: string): Promise<void> {
+  try {
+    await stopParticipation(memberId, token);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.STOP_FAILED) {
+      await enforceRateLimits(oneClickLimitsPerMember(memberId));
+    }
+    throw error;
+  }
 }

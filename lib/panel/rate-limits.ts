@@ -36,8 +36,9 @@ export const panelLinkBudget = (action: "verify" | "stop"): ClientBudget => ({
 /**
  * One-click unsubscribe (RFC 8058) comes from the member's mail provider, whose servers post it
  * for every member who uses that provider: a limit per client would let one provider's members
- * use up each other's way out. So it is counted per member (the id in the address), and per
- * client only as a loose flood guard, every request counted (about one a second).
+ * use up each other's way out. So wrong tokens are counted per member (the id in the address;
+ * `stopByOneClick`, after the check, so a right token is never refused), and per client only as
+ * a loose flood guard, every request counted (about one a second).
  */
 export const oneClickBudget: ClientBudget = {
   feature: "panel-unsubscribe",

@@ -181,6 +181,23 @@ describe("POST /api/panel_user/unsubscribe (RFC 8058 one-click)", () => {
     expect(await memberByEmail("one-click-bad@example.org")).toBeDefined();
   });
 
+  it("lets the member's own token through after a flood of made-up ones for their id", async () => {
+    await signUp("targeted@example.org");
+    const query = stopParams(lastMailTo("targeted@example.org"));
+    // Anyone can read the id off a pattern of ids and send wrong tokens for it.
+    const guesses = await Promise.all(
+      Array.from({ length: 31 }, (_, i) =>
+        oneClick({ ...query, stop_token: i.toString(16).padStart(64, "0") }),
+      ),
+    );
+    const codes = guesses.map((r) => r.body.error.code);
+    expect(codes.filter((code) => code === 15)).toHaveLength(30);
+    expect(codes.filter((code) => code === 23)).toHaveLength(1);
+    const own = await oneClick(query);
+    expect(own.status).toBe(200);
+    expect(await memberByEmail("targeted@example.org")).toBeUndefined();
+  });
+
   it("sends a browser GET to the stop page without removing anyone", async () => {
     await signUp("one-click-get@example.org");
     const query = stopParams(lastMailTo("one-click-get@example.org"));

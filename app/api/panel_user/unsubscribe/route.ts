@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { siteUrlWithFragment } from "@/lib/links/site-url";
-import { stopParticipation } from "@/lib/panel/leave";
-import { oneClickBudget, oneClickLimitsPerMember } from "@/lib/panel/rate-limits";
+import { stopByOneClick } from "@/lib/panel/leave";
+import { oneClickBudget } from "@/lib/panel/rate-limits";
 import { oneClickBodySchema, stopParticipationSchema } from "@/lib/panel/schemas.shared";
 
 export const dynamic = "force-dynamic";
@@ -21,10 +21,9 @@ export const POST = route(
     body: oneClickBodySchema,
     bodyKind: "form",
     rateLimit: oneClickBudget,
-    limits: ({ query }) => oneClickLimitsPerMember(query.panel_user_id),
   },
   async ({ query }) => {
-    await stopParticipation(query.panel_user_id, query.stop_token);
+    await stopByOneClick(query.panel_user_id, query.stop_token);
     return {};
   },
 );
