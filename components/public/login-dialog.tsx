@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
-import { Dialog } from "@/components/ui/dialog";
+import { Dialog, useHoldsDialogOpen } from "@/components/ui/dialog";
 import { EmailField } from "@/components/ui/email-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { PasswordField } from "@/components/ui/password-field";
@@ -131,6 +131,9 @@ function LoginSteps({
   }, [step, setFocus]);
 
   const busy = passwordForm.pending || codeForm.pending;
+  // Closed while a sign-in is on its way, the dialog would lose the answer: reopened, it stood
+  // on the code step without the address the code belongs to.
+  useHoldsDialogOpen(busy);
   if (step === "password") {
     return (
       <form method="post" onSubmit={passwordForm.onSubmit} noValidate className="space-y-4">

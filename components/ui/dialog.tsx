@@ -3,7 +3,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { Alert } from "./alert";
 
 export type DialogProps = {
@@ -37,6 +37,33 @@ export type DialogProps = {
   className?: string;
 };
 
+/** How a form inside a dialog says that its request is on its way (`useHoldsDialogOpen`). */
+const HoldOpen = createContext<((pending: boolean) => void) | null>(null);
+
+/**
+ * Keeps the dialog around this component open while `pending`, as the dialog's own `pending`
+ * does: for a form inside it that owns its request, so that Escape, the close button or a click
+ * outside cannot unmount the form while its answer (an error to show, a next step) is on its way.
+ */
+export function useHoldsDialogOpen(pending: boolean): void {
+  const hold = useContext(HoldOpen);
+  useEffect(() => {
+    if (!hold) return;
+    hold(pending);
+    return () => hold(false);
+  }, [hold, pending]);
+}
+
+/**
+ * Where focus goes when the element to return to is gone (the row a dialog deleted, a button
+ * the change replaced): the page's main heading, rather than the page's body.
+ */
+function pageHeading(): HTMLElement | null {
+  const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
+  if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
+  return heading;
+}
+
 const panels = {
   modal:
     "fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl",
@@ -67,13 +94,15 @@ export function Dialog({
   // Radix returns focus only to its own Trigger; a dialog opened from state would leave focus
   // on the page's body. So the element that had focus when it opened is kept to return to.
   const opener = useRef<HTMLElement | null>(null);
+  const [held, setHeld] = useState(false);
+  const busy = pending || held;
   const closeName = closeLabel ?? t("close");
   const headerClass = hideHeader ? "sr-only" : undefined;
   return (
     <RadixDialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (next || !pending) onOpenChange(next);
+        if (next || !busy) onOpenChange(next);
       }}
     >
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -87,8 +116,10 @@ export function Dialog({
           }}
           onCloseAutoFocus={(event) => {
             const given = returnFocus?.();
-            const target = given?.isConnected ? given : trigger ? null : opener.current;
-            if (!target?.isConnected) return;
+            if (!given?.isConnected && trigger) return;
+            const back = given?.isConnected ? given : opener.current;
+            const target = back?.isConnected ? back : pageHeading();
+            if (!target) return;
             event.preventDefault();
             target.focus();
           }}
@@ -105,7 +136,7 @@ export function Dialog({
             <RadixDialog.Close
               className="btn-ghost absolute top-3 right-3 p-2"
               aria-label={closeName}
-              disabled={pending}
+              disabled={busy}
             >
               <X aria-hidden className="size-5" />
             </RadixDialog.Close>
@@ -115,7 +146,11 @@ export function Dialog({
               {error}
             </Alert>
           ) : null}
-          {children ? <div className={hideHeader ? undefined : "mt-5"}>{children}</div> : null}
+          {children ? (
+            <HoldOpen.Provider value={setHeld}>
+              <div className={hideHeader ? undefined : "mt-5"}>{children}</div>
+            </HoldOpen.Provider>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -2,7 +2,7 @@
 
 import type { FormEvent, ReactNode } from "react";
 import { Alert } from "./alert";
-import { Dialog, type DialogProps } from "./dialog";
+import { Dialog, useHoldsDialogOpen, type DialogProps } from "./dialog";
 import { DialogActions } from "./dialog-actions";
 
 /** What a dialog's form needs from `useApiForm`. */
@@ -62,6 +62,9 @@ export function DialogForm({
   children: ReactNode;
 }) {
   const message = alert ?? form.formError;
+  // A dialog closed while the request runs would unmount the form, and its answer (a refusal to
+  // show) with it.
+  useHoldsDialogOpen(form.pending);
   return (
     <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
       {message ? <Alert tone="error">{message}</Alert> : null}

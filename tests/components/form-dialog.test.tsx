@@ -53,6 +53,34 @@ describe("a form in a dialog (change password)", () => {
     expect(document.activeElement).toBe(current);
   });
 
+  it("stays open while its request is on its way, so the refusal is shown, not lost", async () => {
+    server.on("POST /api/change_password", {
+      status: 400,
+      body: { error: { code: 3, message: "Wrong password", fields: { current_password: "x" } } },
+      delayMs: 300,
+    });
+    const u = userEvent.setup();
+    renderIntl(<Account />);
+    await u.click(screen.getByRole("button", { name: "Open" }));
+    const dialog = screen.getByRole("dialog", { name: "Wachtwoord wijzigen" });
+    await u.type(within(dialog).getByLabelText("Huidig wachtwoord"), "fout-wachtwoord");
+    await u.type(within(dialog).getByLabelText(/^Nieuw wachtwoord/), "Nieuw-wachtwoord-1");
+    await u.type(within(dialog).getByLabelText("Bevestig nieuw wachtwoord"), "Nieuw-wachtwoord-1");
+    await u.click(within(dialog).getByRole("button", { name: "Wachtwoord opslaan" }));
+    await u.keyboard("{Escape}");
+    expect(within(dialog).getByRole("button", { name: "Sluiten" })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole("alert").textContent).toContain("Verkeerd wachtwoord"),
+    );
+    expect(screen.getByRole("dialog", { name: "Wachtwoord wijzigen" })).toBe(dialog);
+    // Once answered, it closes as before.
+    await u.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
   it("closes on Cancel and opens empty again", async () => {
     const u = userEvent.setup();
     renderIntl(<Account />);
