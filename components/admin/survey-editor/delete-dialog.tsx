@@ -4,7 +4,12 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-export type PendingDeletion = { kind: "step" | "block"; index: number };
+/**
+ * The step or block to delete, by its key: a save refused meanwhile can merge a colleague's
+ * changes in while the question is open, which moves items, so an index taken when it was
+ * asked could name another one by the time it is confirmed.
+ */
+export type PendingDeletion = { kind: "step" | "block"; key: string };
 
 /**
  * A step or block the reader asked to delete, until they confirm or cancel. Focus goes back to
@@ -16,9 +21,9 @@ export function usePendingDeletion() {
   const focusAfterDialog = useRef<() => HTMLElement | null>(() => null);
   return {
     pending,
-    ask(kind: PendingDeletion["kind"], index: number, opener: HTMLElement) {
+    ask(kind: PendingDeletion["kind"], key: string, opener: HTMLElement) {
       focusAfterDialog.current = () => opener;
-      setPending({ kind, index });
+      setPending({ kind, key });
     },
     done(focusNext: () => HTMLElement | null) {
       focusAfterDialog.current = focusNext;
@@ -32,10 +37,13 @@ export function usePendingDeletion() {
 /** "Delete this step / block?" for the pending deletion. */
 export function DeleteDialog({
   deletion,
+  position,
   stepBlockCount,
   onConfirm,
 }: {
   deletion: ReturnType<typeof usePendingDeletion>;
+  /** Where the item to delete is now (told in the question), from 0. */
+  position: number;
   /** How many blocks the step to delete has (told in the question). */
   stepBlockCount: number;
   onConfirm: (pending: PendingDeletion) => void;
@@ -50,8 +58,8 @@ export function DeleteDialog({
       }}
       title={
         pending?.kind === "step"
-          ? t("deleteStepTitle", { number: pending.index + 1 })
-          : t("deleteBlockTitle", { number: (pending?.index ?? 0) + 1 })
+          ? t("deleteStepTitle", { number: position + 1 })
+          : t("deleteBlockTitle", { number: position + 1 })
       }
       description={
         pending?.kind === "step"

@@ -98,8 +98,17 @@ export function LoadedEditor({
     });
   }
 
-  function confirmDeletion({ kind, index }: PendingDeletion) {
-    if (kind === "step") {
+  /** Where the item to delete is now: -1 when a merge took it away meanwhile. */
+  function positionOf({ kind, key }: PendingDeletion): number {
+    if (kind === "step") return steps.findIndex((s) => s.key === key);
+    return step?.blocks.findIndex((b) => b.key === key) ?? -1;
+  }
+
+  function confirmDeletion(pending: PendingDeletion) {
+    const index = positionOf(pending);
+    // Gone already (deleted elsewhere, merged in while the question was open): nothing else is.
+    if (index === -1) return deletion.cancel();
+    if (pending.kind === "step") {
       draft.deleteStep(index);
       deletion.done(() => document.getElementById(STEP_TITLE_ID) ?? heading.current);
       return;
@@ -109,6 +118,7 @@ export function LoadedEditor({
   }
 
   const pending = deletion.pending;
+  const pendingAt = pending ? Math.max(positionOf(pending), 0) : 0;
   return (
     <EditorFrame
       title={studyName ? t("titleFor", { name: studyName }) : t("title")}
@@ -133,15 +143,16 @@ export function LoadedEditor({
           errorAt={errorAt}
           onDelete={(block, opener) =>
             block === null
-              ? deletion.ask("step", current, opener)
-              : deletion.ask("block", block, opener)
+              ? deletion.ask("step", step.key, opener)
+              : deletion.ask("block", step.blocks[block].key, opener)
           }
         />
       )}
 
       <DeleteDialog
         deletion={deletion}
-        stepBlockCount={pending?.kind === "step" ? (steps[pending.index]?.blocks.length ?? 0) : 0}
+        position={pendingAt}
+        stepBlockCount={pending?.kind === "step" ? (steps[pendingAt]?.blocks.length ?? 0) : 0}
         onConfirm={confirmDeletion}
       />
       <ConflictDialog

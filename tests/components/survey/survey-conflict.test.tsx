@@ -166,6 +166,42 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
     expect(stored.version).toBe(6);
   });
 
+  it("deletes the block that was asked about, though a merge moved it while the question was open", async () => {
+    stored.steps = [
+      {
+        id: "one",
+        order: 0,
+        blocks: [q("a", "a", "First?"), q("b", "b", "Second?"), q("c", "c", "Third?")],
+      },
+    ];
+    await openEditor();
+    // Elsewhere a block went in at the top: the third block is now the fourth.
+    savedElsewhere((steps) => {
+      steps[0].blocks.unshift(q("x", "x", "Inserted elsewhere?"));
+    });
+    fireEvent.change(screen.getAllByLabelText(t.questionText)[0], {
+      target: { value: "First, changed here?" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "delete block 3" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete block 3?" });
+    // The edit's save is refused and merged while the question is open.
+    await waitFor(() => expect(stored.version).toBe(7));
+    expect(questionTexts(stored.steps)).toEqual([
+      "Inserted elsewhere?",
+      "First, changed here?",
+      "Second?",
+      "Third?",
+    ]);
+    expect(within(dialog).getByRole("heading").textContent).toBe("Delete block 4?");
+    fireEvent.click(within(dialog).getByRole("button", { name: t.delete }));
+    await waitFor(() => expect(stored.version).toBe(8));
+    expect(questionTexts(stored.steps)).toEqual([
+      "Inserted elsewhere?",
+      "First, changed here?",
+      "Second?",
+    ]);
+  });
+
   it("merges edits kept over a reload with a version saved elsewhere meanwhile", async () => {
     const kept = loadedSteps();
     kept[0].blocks[0] = q("age", "age", "Kept over the reload?");
