@@ -136,12 +136,18 @@ test.describe("admin: Panel deelnemers", () => {
     await page.goto("/admin/panel");
     // The list has loaded: the screen's script is running.
     await expect(page.getByText(/deelnemers in totaal/)).toBeVisible();
+    // The result's live region is on the page before the first search, empty, so the first
+    // result is announced as it arrives.
+    const result = page.locator("main [role=status]").filter({ hasNotText: /./ });
+    await expect(result).toHaveCount(1);
     const search = page.getByRole("search");
     await search
       .getByLabel("Zoek op e-mailadres", { exact: true })
       .fill(`  ${email.toUpperCase()} `);
     await search.getByRole("button", { name: "Zoeken" }).click();
-    await expect(page.getByText("Eén deelnemer met dit adres")).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Eén deelnemer met dit adres" }),
+    ).toBeVisible();
     const table = page.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(rowOf(page, email)).toHaveCount(1);

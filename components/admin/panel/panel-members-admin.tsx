@@ -63,6 +63,8 @@ export function PanelMembersAdmin() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<PanelUserStatus | undefined>(undefined);
   const [search, setSearch] = useState<MemberSearch | null>(null);
+  // How many searches were answered: each result's text is a new node for screen readers.
+  const [searches, setSearches] = useState(0);
   const query = useApiQuery<PanelUserList>(
     `/api/panel_user?page=${page}&per_page=${PANEL_PAGE_SIZE}${status ? `&status=${status}` : ""}`,
     { keepPrevious: true },
@@ -131,16 +133,25 @@ export function PanelMembersAdmin() {
           setStatus(next);
           setPage(1);
         }}
-        onFound={setSearch}
+        onFound={(found) => {
+          setSearches((n) => n + 1);
+          setSearch(found);
+        }}
       />
-      {search ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p aria-live="polite">{t("search.found", { count: search.list.meta.total_items })}</p>
+      {/* On the page from the start, so its first result is announced; each search's result is a
+          new node, so a second search with the same count is announced too. */}
+      <div className={search ? "flex flex-wrap items-center gap-3" : undefined}>
+        <p role="status">
+          {search ? (
+            <span key={searches}>{t("search.found", { count: search.list.meta.total_items })}</span>
+          ) : null}
+        </p>
+        {search ? (
           <button type="button" className="btn-secondary" onClick={() => setSearch(null)}>
             {t("search.clear")}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
 
       {list && list.items.length > 0 && deleteAdminOnly.reason ? (
         <div>{deleteAdminOnly.reason}</div>
