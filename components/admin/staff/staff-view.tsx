@@ -24,18 +24,25 @@ type Sensitive = { kind: "grant" | "remove" | "reset2fa"; member: StaffListItem 
 export function StaffView() {
   const t = useTranslations("admin.staff");
   const tc = useTranslations("common");
-  const { user: me } = useStaffUser();
+  const { user: me, setUser } = useStaffUser();
   const staff = useApiQuery<{ items: StaffListItem[] }>("/api/staff");
   const items = staff.data?.items ?? null;
   const setItems = (update: (list: StaffListItem[]) => StaffListItem[]) =>
     staff.setData((data) => ({ items: update(data?.items ?? []) }));
-  // Code 8 from these calls can only mean the last admin (see docs/auth.md).
-  const lastAdminText = { [ErrorCode.ADMIN_REQUIRED]: t("lastAdmin") };
-  const { run } = useApiMutation({ texts: lastAdminText });
+  // Code 8 is the last admin only as a 409 (docs/auth.md); as a 403 it means the caller is no
+  // admin (any more), and the catalogue's text says so.
+  const { run } = useApiMutation();
   // The actions that ask for the admin's password: their errors show inside the dialog.
-  const confirmed = useApiMutation({ texts: lastAdminText });
+  const confirmed = useApiMutation();
+  const reason = (result: { status: number; error: { code: number }; message: string }) =>
+    result.status === 409 && result.error.code === ErrorCode.ADMIN_REQUIRED
+      ? t("lastAdmin")
+      : result.message;
   const [busyId, setBusyId] = useState<number | null>(null);
   const [sensitive, setSensitive] = useState<Sensitive | null>(null);
+  // The refusal of the last confirmed action, in the reader's words (shown while `confirmed`
+  // holds its error: a new attempt or closing the dialog clears that).
+  const [confirmError, setConfirmError] = useState<string | null>(null);
 
   function replaceItem(member: StaffListItem) {
     setItems((list) => list.map((m) => (m.id === member.id ? member : m)));
@@ -50,10 +57,12 @@ export function StaffView() {
     });
     setBusyId(null);
     if (!result.ok) {
-      toast.error(result.message);
+      toast.error(reason(result));
       return;
     }
     replaceItem(result.data);
+    // Stepped down: the portal treats this session as staff from now on (menu, admin actions).
+    if (result.data.id === me.id) setUser({ ...me, is_admin: false });
     toast.success(t("updated"));
   }
 
@@ -62,7 +71,7 @@ export function StaffView() {
     const result = await run({ path: `/api/staff/${member.id}/resend_invite`, body: {} });
     setBusyId(null);
     if (result.ok) toast.success(t("inviteResent"));
-    else toast.error(result.message);
+    else toast.error(reason(result));
   }
 
   async function confirmSensitive({ kind, member }: Sensitive, password: string) {
@@ -74,7 +83,10 @@ export function StaffView() {
           ? { path, method: "DELETE", body: { password } }
           : { path: `${path}/reset_2fa`, body: { password } },
     );
-    if (!result.ok) return;
+    if (!result.ok) {
+      setConfirmError(reason(result));
+      return;
+    }
     setSensitive(null);
     if (kind === "remove") {
       setItems((list) => list.filter((m) => m.id !== member.id));
@@ -201,7 +213,7 @@ export function StaffView() {
         confirmLabel={dialogTexts?.confirmLabel ?? ""}
         tone={sensitive?.kind === "remove" ? "danger" : "primary"}
         pending={confirmed.pending}
-        error={confirmed.errorMessage}
+        error={confirmed.error ? confirmError : null}
         onConfirm={(password) => sensitive && void confirmSensitive(sensitive, password)}
       />
     </section>

@@ -1,0 +1,90 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { StaffUserProvider, useStaffUser } from "@/components/admin/shell/staff-user-context";
+import { StaffView } from "@/components/admin/staff/staff-view";
+import { Toasts } from "@/components/ui/toasts";
+import type { PublicUser } from "@/lib/auth/public-user.shared";
+import type { StaffListItem } from "@/lib/auth/staff-schemas.shared";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+const nl = messagesOf.nl.admin.staff;
+const person = (id: number, name: string, is_admin: boolean): StaffListItem => ({
+  id,
+  email: `${name.toLowerCase()}@example.org`,
+  name,
+  is_admin,
+  is_verified: true,
+  two_factor_enabled: false,
+  two_factor_setup_required: false,
+  invitation_pending: id === 3,
+  created_at: 1_763_990_000,
+});
+const me = person(1, "Anna", true);
+
+/** What the portal's shell reads from the session: here only the role. */
+function Role() {
+  const { user } = useStaffUser();
+  return <p>{user.is_admin ? "role: admin" : "role: staff"}</p>;
+}
+
+function renderStaff() {
+  const u = userEvent.setup();
+  renderIntl(
+    <StaffUserProvider initial={me as PublicUser}>
+      <Role />
+      <StaffView />
+      <Toasts />
+    </StaffUserProvider>,
+  );
+  return u;
+}
+
+const row = (email: string) => screen.getByRole("cell", { name: email }).closest("tr")!;
+
+describe("the staff screen's admin role", () => {
+  it("treats the session as staff at once after the admin takes their own admin role", async () => {
+    server.on("GET /api/staff", {
+      status: 200,
+      body: { items: [me, person(2, "Bram", true), person(3, "Cor", false)] },
+    });
+    server.on("PUT /api/staff/1", { status: 200, body: { ...me, is_admin: false } });
+    server.on("POST /api/staff/3/resend_invite", {
+      status: 403,
+      body: { error: { code: 8, message: "Requires an admin" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: me.email });
+    expect(screen.getByText("role: admin")).toBeTruthy();
+    await u.click(within(row(me.email)).getByRole("button", { name: new RegExp(nl.removeAdmin) }));
+    expect(await screen.findByText("role: staff")).toBeTruthy();
+
+    // A refusal for not being an admin says so; it is not the last-admin text.
+    await u.click(
+      within(row("cor@example.org")).getByRole("button", { name: new RegExp(nl.resendInvite) }),
+    );
+    expect(await screen.findByText(messagesOf.nl.errors.codes["8"])).toBeTruthy();
+    expect(screen.queryByText(nl.lastAdmin)).toBeNull();
+  });
+
+  it("says that the last admin keeps the role when the server refuses it with 409", async () => {
+    server.on("GET /api/staff", { status: 200, body: { items: [me, person(3, "Cor", false)] } });
+    server.on("PUT /api/staff/1", {
+      status: 409,
+      body: { error: { code: 8, message: "The last admin cannot lose the admin role" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: me.email });
+    await u.click(within(row(me.email)).getByRole("button", { name: new RegExp(nl.removeAdmin) }));
+    expect(await screen.findByText(nl.lastAdmin)).toBeTruthy();
+    expect(screen.getByText("role: admin")).toBeTruthy();
+  });
+});
