@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { NextIntlClientProvider, useLocale, useMessages, useTranslations } from "next-intl";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { CodeField } from "@/components/ui/code-field";
@@ -10,6 +10,7 @@ import { Dialog, useHoldsDialogOpen } from "@/components/ui/dialog";
 import { EmailField } from "@/components/ui/email-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { PasswordField } from "@/components/ui/password-field";
+import { MAX_CODE_ATTEMPTS } from "@/lib/auth/challenge-limits.shared";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { loginSchema, loginTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
@@ -87,6 +88,8 @@ function LoginSteps({
   const t = useTranslations("auth.login");
   const tv = useTranslations("auth.validation");
   const [email, setEmail] = useState("");
+  // Wrong codes answered in this challenge: the server ends it after the last one allowed.
+  const wrongCodes = useRef(0);
 
   function signedIn(user: PublicUser) {
     onClose();
@@ -105,6 +108,7 @@ function LoginSteps({
     onSuccess: (answer: LoginAnswer, values) => {
       if (!answer.two_factor_required) return signedIn(answer.user);
       setEmail(values.email);
+      wrongCodes.current = 0;
       onStep("code");
     },
   });
@@ -113,11 +117,15 @@ function LoginSteps({
     defaultValues: { totp_code: "" },
     submit: (values) => ({ path: "/api/login_2fa", body: { email, totp_code: values.totp_code } }),
     onSuccess: (answer: { user: PublicUser }) => signedIn(answer.user),
-    onError: (error, message) => {
-      // The password step has to be done again (expired, or too many wrong codes); its form
-      // shows why.
-      if (error.code !== ErrorCode.LOGIN_FAILED) return;
-      passwordForm.setFormError(message);
+    onError: (error) => {
+      // The password step has to be done again: the challenge expired (code 1), or this was
+      // its last wrong code (still code 2, "try again", though no try is left). Its form says
+      // why, rather than "wrong e-mail or password" or a code field that can only fail again.
+      const ended =
+        error.code === ErrorCode.LOGIN_FAILED ||
+        (error.code === ErrorCode.INCORRECT_2FA && ++wrongCodes.current >= MAX_CODE_ATTEMPTS);
+      if (!ended) return;
+      passwordForm.setFormError(t("startAgain"));
       codeForm.reset();
       onStep("password");
     },

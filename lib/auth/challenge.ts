@@ -5,6 +5,7 @@ import { loginChallenges, staffUsers, type StaffUser } from "@/db/schema";
 import { getConfig } from "@/config";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
 import { serializeCookie } from "@/lib/cookies";
+import { MAX_CODE_ATTEMPTS } from "./challenge-limits.shared";
 
 /**
  * A password step that succeeded for an account with two-factor on. Only the holder of its
@@ -13,7 +14,7 @@ import { serializeCookie } from "@/lib/cookies";
 export const CHALLENGE_COOKIE = "login_challenge";
 const CHALLENGE_PATH = "/api/login_2fa";
 const CHALLENGE_MS = 5 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+export { MAX_CODE_ATTEMPTS };
 
 export async function createChallenge(userId: number, now = new Date()) {
   const db = await getDb();

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LoginDialog } from "@/components/public/login-dialog";
+import { MAX_CODE_ATTEMPTS } from "@/lib/auth/challenge-limits.shared";
+import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+const nl = messagesOf.nl.auth.login;
+const WRONG_CODE = {
+  status: 400,
+  body: { error: { code: 2, message: "incorrect 2FA code, try again" } },
+};
+
+beforeEach(() => {
+  server.requests.length = 0;
+  server.on("POST /api/login", { status: 200, body: { two_factor_required: true } });
+  server.on("POST /api/login_2fa", WRONG_CODE);
+});
+
+/** The dialog open on its code step, after a right password. */
+async function atCodeStep() {
+  const u = userEvent.setup();
+  renderIntl(<LoginDialog triggerLabel="Inloggen" initiallyOpen />);
+  const dialog = screen.getByRole("dialog");
+  await u.type(within(dialog).getByLabelText(nl.email), "staff@example.org");
+  await u.type(within(dialog).getByLabelText(nl.password), "Het-juiste-wachtwoord-1");
+  await u.click(within(dialog).getByRole("button", { name: nl.submit }));
+  await screen.findByRole("heading", { name: nl.codeTitle });
+  return { u, dialog };
+}
+
+describe("the login dialog's code step", () => {
+  it("goes back to the password step by itself after the last wrong code, saying why", async () => {
+    const { u, dialog } = await atCodeStep();
+    for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
+      await u.clear(within(dialog).getByLabelText(nl.code));
+      await u.type(within(dialog).getByLabelText(nl.code), `00000${i}`);
+      await u.click(within(dialog).getByRole("button", { name: nl.verify }));
+      await waitFor(() =>
+        expect(server.requests.filter((r) => r.path === "/api/login_2fa")).toHaveLength(i),
+      );
+      expect(screen.getByRole("heading", { name: nl.codeTitle })).toBeTruthy();
+    }
+    await u.clear(within(dialog).getByLabelText(nl.code));
+    await u.type(within(dialog).getByLabelText(nl.code), "000009");
+    await u.click(within(dialog).getByRole("button", { name: nl.verify }));
+    expect(await screen.findByRole("heading", { name: nl.title })).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe(nl.startAgain);
+  });
+
+  it("says the sign-in has to start again when the challenge is gone, not 'wrong password'", async () => {
+    server.on("POST /api/login_2fa", {
+      status: 401,
+      body: { error: { code: 1, message: "could not login with email and password" } },
+    });
+    const { u, dialog } = await atCodeStep();
+    await u.type(within(dialog).getByLabelText(nl.code), "123456");
+    await u.click(within(dialog).getByRole("button", { name: nl.verify }));
+    expect(await screen.findByRole("heading", { name: nl.title })).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toBe(nl.startAgain);
+  });
+
+  it("stays open while the password step is on its way, so its answer is not lost", async () => {
+    server.on("POST /api/login", {
+      status: 200,
+      body: { two_factor_required: true },
+      delayMs: 300,
+    });
+    const u = userEvent.setup();
+    renderIntl(<LoginDialog triggerLabel="Inloggen" initiallyOpen />);
+    const dialog = screen.getByRole("dialog");
+    await u.type(within(dialog).getByLabelText(nl.email), "staff@example.org");
+    await u.type(within(dialog).getByLabelText(nl.password), "Het-juiste-wachtwoord-1");
+    await u.click(within(dialog).getByRole("button", { name: nl.submit }));
+    await u.keyboard("{Escape}");
+    expect(await screen.findByRole("heading", { name: nl.codeTitle })).toBeTruthy();
+    expect(screen.getByRole("dialog")).toBe(dialog);
+  });
+});
