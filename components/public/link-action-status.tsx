@@ -2,7 +2,7 @@
 
 import { UserCheck, UserMinus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -52,13 +52,7 @@ function LinkAction({
   const [succeeded, setSucceeded] = useState(false);
 
   if (!id || !token) return <Alert tone="error" title={t("incompleteLink")} />;
-  if (succeeded) {
-    return (
-      <Alert tone="success" title={t("success")}>
-        <p>{t("successDetail")}</p>
-      </Alert>
-    );
-  }
+  if (succeeded) return <Succeeded title={t("success")} detail={t("successDetail")} />;
 
   async function confirm() {
     const result = await run({ path: endpoint, body: { panel_user_id: id, [tokenParam]: token } });
@@ -92,6 +86,23 @@ function LinkAction({
       >
         {t("confirm")}
       </SubmitButton>
+    </div>
+  );
+}
+
+/**
+ * The outcome replaces the button that was pressed, so focus moves to it: it would otherwise
+ * fall to the page's body, and a status region that arrives already filled is not reliably
+ * read out. Focusing it reads it.
+ */
+function Succeeded({ title, detail }: { title: string; detail: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <div ref={box} tabIndex={-1} className="outline-none">
+      <Alert tone="success" title={title}>
+        <p>{detail}</p>
+      </Alert>
     </div>
   );
 }

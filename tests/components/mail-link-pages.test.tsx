@@ -29,8 +29,12 @@ describe("the verify and stop pages read the mail link", () => {
     // Out of the address bar at once; nothing sent before the press.
     expect(address()).toBe("/verify-email");
     expect(server.requests).toEqual([]);
+    confirm.focus();
     fireEvent.click(confirm);
     expect(await screen.findByText(nl.panel.verify.success)).toBeTruthy();
+    // The pressed button is gone: focus is on the outcome, which is read out, not on the body.
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+    expect(document.activeElement?.textContent).toContain(nl.panel.verify.success);
     expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
       ["POST", "/api/panel_user/verify_email", { panel_user_id: "7", verification_token: TOKEN }],
     ]);
