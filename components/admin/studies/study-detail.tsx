@@ -3,17 +3,19 @@
 import { ClipboardList, Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
+import { useFlushGroup } from "@/components/data/use-flush-group";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { FieldError } from "@/components/ui/field-error";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { apiOrThrow } from "@/lib/api-client.shared";
+import { ApiCallError, apiOrThrow, type ApiError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { AttachmentsSection } from "./attachments-section";
@@ -58,11 +60,20 @@ export function StudyDetail({
   const description = useRichField(study, "description", onChange);
   const flushShort = shortDescription.autosave.flush;
   const flushDescription = description.autosave.flush;
+  // The name saves on its own (blur, Enter); a rename still open or on its way is part of the
+  // pane's flush, so choosing another study or duplicating waits for it, and stays when it fails.
+  const nameSaves = useFlushGroup();
+  const flushName = nameSaves.flushAll;
+  const nameRefusal = useRef<ApiError | null>(null);
   useEffect(() => {
     registerFlush(async () => {
-      await Promise.all([flushShort(), flushDescription()]);
+      const [, , named] = await Promise.all([flushShort(), flushDescription(), flushName()]);
+      if (!named) {
+        const error = nameRefusal.current ?? { code: ErrorCode.UNKNOWN, message: "" };
+        throw new ApiCallError(0, error);
+      }
     });
-  }, [registerFlush, flushShort, flushDescription]);
+  }, [registerFlush, flushShort, flushDescription, flushName]);
 
   const { run, pending: statusPending } = useApiMutation();
   // A refusal of the status itself (opening a study at its limit or past its end date) is shown
@@ -99,7 +110,15 @@ export function StudyDetail({
       className="space-y-8 rounded-lg border border-gray-200 bg-white p-4 sm:p-6"
     >
       <header className="space-y-3">
-        <StudyName study={study} headingId={headingId} onSaved={onChange} />
+        <StudyName
+          study={study}
+          headingId={headingId}
+          onSaved={onChange}
+          registerFlush={nameSaves.register}
+          onRefused={(error) => {
+            nameRefusal.current = error;
+          }}
+        />
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <span>
             {t("createdOn", {

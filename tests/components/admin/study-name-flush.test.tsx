@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
+import { StudiesView } from "@/components/admin/studies/studies-view";
+import { Toasts } from "@/components/ui/toasts";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { admin } from "../../support/communication";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+
+const en = messagesOf.en.admin.studies;
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+beforeEach(() => {
+  server.requests.length = 0;
+});
+afterAll(() => server.close());
+
+const study = (id: number, name: string): StudyDto => ({
+  id,
+  name,
+  short_description: "",
+  description: "",
+  status: "not_started",
+  created_at: 1_763_900_000,
+  survey_uuid: "4a4f1a0e-8f0c-4d1e-9a43-2f5b3c1d0e11",
+  response_limit: null,
+  closes_at: null,
+  response_count: 0,
+});
+
+describe("renaming a study, then leaving it", () => {
+  beforeEach(() => {
+    server.on("GET /api/study", {
+      status: 200,
+      body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
+    });
+    for (const id of [7, 8]) {
+      server.on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
+    }
+  });
+
+  async function renameThenChoose(other: string) {
+    const u = userEvent.setup();
+    renderIntl(
+      <StaffUserProvider initial={admin}>
+        <StudiesView />
+        <Toasts />
+      </StaffUserProvider>,
+      "en",
+    );
+    const list = await screen.findByRole("navigation", { name: en.listLabel });
+    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    await u.click(await screen.findByRole("button", { name: en.editName }));
+    const field = screen.getByRole("textbox", { name: en.name });
+    await u.clear(field);
+    await u.type(field, "Omstanders en getuigen");
+    await u.click(within(list).getByRole("button", { name: new RegExp(other) }));
+    return list;
+  }
+
+  it("waits for the new name, and stays with the study when it could not be saved", async () => {
+    server.on("PUT /api/study/7", {
+      status: 401,
+      body: { error: { code: 25, message: "Not signed in" } },
+      delayMs: 200,
+    });
+    const list = await renameThenChoose("Thuis");
+    // The switch was refused: the field is back with the reason, the typed name kept.
+    expect(await screen.findByText(/Your last changes are not saved yet/)).toBeTruthy();
+    const field = await screen.findByRole("textbox", { name: en.name });
+    expect((field as HTMLInputElement).value).toBe("Omstanders en getuigen");
+    expect(
+      within(list)
+        .getByRole("button", { name: /Omstanders/ })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+  });
+
+  it("goes on to the other study once the new name is stored", async () => {
+    server.on("PUT /api/study/7", (req) => ({
+      status: 200,
+      body: { ...study(7, "Omstanders"), ...(req.body as object) },
+      delayMs: 200,
+    }));
+    const list = await renameThenChoose("Thuis");
+    await waitFor(() =>
+      expect(within(list).getByRole("button", { name: /Thuis/ }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
+    expect(within(list).getByRole("button", { name: /Omstanders en getuigen/ })).toBeTruthy();
+    // The other study's pane has loaded (nothing of it is still on its way when the test ends).
+    expect(await screen.findByText(en.attachments.none)).toBeTruthy();
+  });
+});
