@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { apiUpload } from "@/lib/api-client.shared";
@@ -27,6 +27,20 @@ export function useAttachmentUploads(
   const describe = useErrorMessage();
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const nextKey = useRef(0);
+  // The queue goes on after the study's pane is left (another study chosen): a failure then has
+  // no list to stand in, so it is said in a toast instead of being lost with the pane.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
+  function fail(key: number, name: string, error: string) {
+    if (shown.current) patch(key, { error });
+    else toast.error(t("notUploaded", { name, message: error }), { duration: 10_000 });
+  }
 
   const patch = (key: number, change: Partial<UploadState>) =>
     setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
@@ -35,11 +49,11 @@ export function useAttachmentUploads(
     const key = nextKey.current++;
     setUploads((all) => [...all, { key, name: file.name, progress: 0 }]);
     if (!file.name.toLowerCase().endsWith(".pdf")) {
-      patch(key, { error: t("onlyPdf") });
+      fail(key, file.name, t("onlyPdf"));
       return;
     }
     if (file.size > MAX_ATTACHMENT_BYTES) {
-      patch(key, { error: t("tooLarge") });
+      fail(key, file.name, t("tooLarge"));
       return;
     }
     const body = new FormData();
@@ -50,15 +64,17 @@ export function useAttachmentUploads(
     if (!result.ok) {
       console.error("attachment upload failed", { studyId, status: result.status });
       const { error } = result;
-      patch(key, {
-        error: error.network
+      fail(
+        key,
+        file.name,
+        error.network
           ? t("uploadFailed")
           : error.code === ErrorCode.FILE_REJECTED && error.message === ONLY_PDF_MESSAGE
             ? t("onlyPdf")
             : error.code === ErrorCode.UNKNOWN
               ? t("uploadFailed")
               : describe(error),
-      });
+      );
       return;
     }
     setUploads((all) => all.filter((u) => u.key !== key));

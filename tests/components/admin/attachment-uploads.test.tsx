@@ -1,0 +1,79 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useAttachmentUploads } from "@/components/admin/studies/use-attachment-uploads";
+import { Toasts } from "@/components/ui/toasts";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+const t = messagesOf.nl.admin.studies.attachments;
+
+function Uploader({ files }: { files: File[] }) {
+  const uploads = useAttachmentUploads(7, "/api/study/7/attachments", () => {});
+  return (
+    <>
+      <button type="button" onClick={() => void uploads.uploadAll(files)}>
+        Upload
+      </button>
+      <ul>
+        {uploads.uploads.map((u) => (
+          <li key={u.key}>{u.error ? `${u.name}: ${u.error}` : u.name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A study's pane that can be left (another study chosen) while its uploads go on. */
+function Screen({ files }: { files: File[] }) {
+  const [shown, setShown] = useState(true);
+  return (
+    <>
+      {shown ? <Uploader files={files} /> : null}
+      <button type="button" onClick={() => setShown(false)}>
+        Leave
+      </button>
+      <Toasts />
+    </>
+  );
+}
+
+describe("uploads that go on after the study's pane is left", () => {
+  it("say a failure in a toast, since the pane's list is gone", async () => {
+    server.on("POST /api/study/7/attachments", {
+      status: 201,
+      body: { id: 1, original_filename: "brief.pdf", file_size: 8, uploaded_at: 1 },
+      delayMs: 300,
+    });
+    const files = [
+      new File(["%PDF-1.4"], "brief.pdf", { type: "application/pdf" }),
+      new File(["hello"], "notities.txt", { type: "text/plain" }),
+    ];
+    const u = userEvent.setup();
+    renderIntl(<Screen files={files} />);
+    await u.click(screen.getByRole("button", { name: "Upload" }));
+    await u.click(screen.getByRole("button", { name: "Leave" }));
+    expect(
+      await screen.findByText(
+        t.notUploaded.replace("{name}", "notities.txt").replace("{message}", t.onlyPdf),
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it("keep a failure in the list while the pane is there", async () => {
+    const u = userEvent.setup();
+    renderIntl(<Screen files={[new File(["hello"], "notities.txt")]} />);
+    await u.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText(`notities.txt: ${t.onlyPdf}`)).toBeTruthy();
+  });
+});
