@@ -1,4 +1,4 @@
-import { blockSchema, type Block, type BlockType, type Step } from "./schema.shared";
+import { blockSchema, MAX_OPTIONS, type Block, type BlockType, type Step } from "./schema.shared";
 
 /**
  * The survey editor's rules, shared by the editor page (which applies them as staff edit) and
@@ -128,7 +128,7 @@ export function normalizeOptionText(text: string): string {
  */
 export function canAddOption(options: readonly Option[], text: string): boolean {
   const trimmed = normalizeOptionText(text);
-  return trimmed !== "" && !options.some((o) => o.text === trimmed);
+  return options.length < MAX_OPTIONS && trimmed !== "" && !options.some((o) => o.text === trimmed);
 }
 
 /** The block with `text` added as its last option, or unchanged when it may not be added. */

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { visibleIfSchema } from "./conditions.shared";
 
+/** The most options a multiple-choice question holds (the editor stops adding there). */
+export const MAX_OPTIONS = 100;
+/** The most blocks a step holds (the editor stops adding there). */
+export const MAX_BLOCKS_PER_STEP = 200;
+
 const dataName = z.string().trim().max(100);
 const order = z.number().int().min(0);
 const questionText = z.string().max(2000);
@@ -47,7 +52,7 @@ export const multipleChoiceBlockSchema = z.object({
   allow_multiple: z.boolean().default(false),
   // Choice and scale questions need an answer unless staff make them optional.
   is_required: z.boolean().default(true),
-  options: z.array(multipleChoiceOptionSchema).max(100).default([]),
+  options: z.array(multipleChoiceOptionSchema).max(MAX_OPTIONS).default([]),
 });
 
 export const scaleBlockSchema = z.object({
@@ -75,7 +80,7 @@ export const stepSchema = z.object({
   id: itemId,
   order,
   visible_if: visibleIf,
-  blocks: z.array(blockSchema).max(200),
+  blocks: z.array(blockSchema).max(MAX_BLOCKS_PER_STEP),
 });
 
 export const stepsSchema = z.array(stepSchema).max(100);

@@ -67,6 +67,7 @@ export function BlockTypeFields({
             id={`${id}-options`}
             options={block.options}
             errorAt={(o) => errorAt(`options.${o}.text`)}
+            listError={errorAt("options")}
             onChange={(options) => onChange({ ...block, options })}
           />
         </>

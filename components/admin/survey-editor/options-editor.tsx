@@ -12,7 +12,7 @@ import {
   normalizeOptionText,
   removeItem,
 } from "@/lib/surveys/editor-rules.shared";
-import type { Block } from "@/lib/surveys/schema.shared";
+import { MAX_OPTIONS, type Block } from "@/lib/surveys/schema.shared";
 
 type Option = Extract<Block, { type: "multiple_choice" }>["options"][number];
 
@@ -33,16 +33,20 @@ export function OptionsEditor({
   id,
   options,
   errorAt,
+  listError,
   onChange,
 }: {
   id: string;
   options: Option[];
   errorAt: (index: number) => string | null;
+  /** The server's refusal of the list as a whole (more options than a question holds). */
+  listError: string | null;
   onChange: (options: Option[]) => void;
 }) {
   const t = useTranslations("surveyEditor");
   const [draft, setDraft] = useState("");
   const addable = canAddOption(options, draft);
+  const full = options.length >= MAX_OPTIONS;
 
   function add(event?: FormEvent) {
     event?.preventDefault();
@@ -128,6 +132,7 @@ export function OptionsEditor({
           ))}
         </ol>
       )}
+      <FieldError id={`${id}-list-error`} message={listError} />
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
           <TextField
@@ -135,6 +140,7 @@ export function OptionsEditor({
             label={t("newOption")}
             maxLength={500}
             value={draft}
+            description={full ? t("optionsFull", { max: MAX_OPTIONS }) : undefined}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKey}
           />

@@ -3,8 +3,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FieldError } from "@/components/ui/field-error";
 import { earlierQuestions } from "@/lib/surveys/condition-choices.shared";
-import type { Step } from "@/lib/surveys/schema.shared";
+import { MAX_BLOCKS_PER_STEP, type Step } from "@/lib/surveys/schema.shared";
 import { BlockEditor } from "./block-editor";
 import { ConditionEditor } from "./condition-editor";
 import { STEP_TITLE_ID, stepIdPrefix } from "./element-ids";
@@ -36,6 +37,7 @@ export function StepEditor({
 }) {
   const t = useTranslations("surveyEditor");
   const tc = useTranslations("surveyEditor.conditions");
+  const full = step.blocks.length >= MAX_BLOCKS_PER_STEP;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -81,10 +83,25 @@ export function StepEditor({
           onDelete={(opener) => onDelete(b, opener)}
         />
       ))}
-      <button type="button" className="btn-secondary" onClick={draft.addBlock}>
+      <FieldError
+        id={`${stepIdPrefix(step.key)}-blocks-error`}
+        message={errorAt(`steps.${index}.blocks`)}
+      />
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={full}
+        aria-describedby={full ? `${stepIdPrefix(step.key)}-blocks-full` : undefined}
+        onClick={draft.addBlock}
+      >
         <Plus aria-hidden className="size-4" />
         {t("addBlock")}
       </button>
+      {full ? (
+        <p id={`${stepIdPrefix(step.key)}-blocks-full`} className="text-sm text-muted">
+          {t("blocksFull", { max: MAX_BLOCKS_PER_STEP })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
-import type { Step } from "@/lib/surveys/schema.shared";
+import { MAX_OPTIONS, type Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,
@@ -205,6 +205,38 @@ describe("the survey editor", () => {
     await waitFor(() =>
       expect(lastSteps()[0].blocks[0]).toMatchObject({ options: [{ order: 0, text: "Home" }] }),
     );
+  });
+
+  it("stops adding options at the most a question holds, and says so at the field", async () => {
+    const options = Array.from({ length: MAX_OPTIONS }, (_, i) => ({
+      order: i,
+      text: `Gemeente ${i}`,
+    }));
+    await openEditor({
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            {
+              type: "multiple_choice",
+              is_required: true,
+              data_name: "where",
+              order: 0,
+              question_text: "Where?",
+              allow_multiple: false,
+              options,
+            },
+          ],
+        },
+      ],
+    });
+    const b = within(block(1));
+    const draft = b.getByLabelText(t.newOption);
+    fireEvent.change(draft, { target: { value: "One more" } });
+    expect((b.getByRole("button", { name: t.addOption }) as HTMLButtonElement).disabled).toBe(true);
+    expect(draft.getAttribute("aria-describedby")).toBeTruthy();
+    const hint = document.getElementById(draft.getAttribute("aria-describedby")!.split(" ")[0]);
+    expect(hint?.textContent).toBe(t.optionsFull.replace("{max}", String(MAX_OPTIONS)));
   });
 
   it("edits an option's text in place, taking back an emptied one", async () => {

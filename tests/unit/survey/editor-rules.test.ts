@@ -14,7 +14,7 @@ import {
   surveyProblems,
 } from "@/lib/surveys/editor-rules.shared";
 import { saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
-import type { Block, Step } from "@/lib/surveys/schema.shared";
+import { blockSchema, MAX_OPTIONS, type Block, type Step } from "@/lib/surveys/schema.shared";
 
 const SURVEY_UUID = "0b6e4b8e-9a53-4c1e-9f53-1f0c5d2f1a10";
 
@@ -188,6 +188,17 @@ describe("renumbering", () => {
 
 describe("options", () => {
   const block = choice("c", ["Home"]) as Extract<Block, { type: "multiple_choice" }>;
+
+  it("adds no option beyond the most a question holds", () => {
+    const options = Array.from({ length: MAX_OPTIONS - 1 }, (_, i) => ({ order: i, text: `${i}` }));
+    const almost = { ...block, options };
+    expect(canAddOption(almost.options, "last")).toBe(true);
+    const full = addOption(almost, "last");
+    expect(full.options).toHaveLength(MAX_OPTIONS);
+    expect(canAddOption(full.options, "one more")).toBe(false);
+    expect(addOption(full, "one more")).toBe(full);
+    expect(blockSchema.safeParse(full).success).toBe(true);
+  });
 
   it("adds an option only when its trimmed text is non-empty", () => {
     expect(canAddOption(block.options, "   ")).toBe(false);
