@@ -1,4 +1,6 @@
 import "server-only";
+import { withoutLoneSurrogates } from "@/lib/validation/lone-surrogates";
+
 /**
  * A Content-Disposition value that no file name can break out of. The plain `filename`
  * parameter is an ASCII fallback of safe characters only (letters, digits, space, `.`, `_`,
@@ -11,7 +13,8 @@ export function contentDisposition(
   filename: string,
   fallback: string,
 ): string {
-  const name = wellFormed(filename);
+  // Lone surrogates cannot be encoded as UTF-8; they become U+FFFD.
+  const name = withoutLoneSurrogates(filename);
   const ascii = asciiFallback(name) || fallback;
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeExtValue(name || fallback)}`;
 }
@@ -37,13 +40,5 @@ function encodeExtValue(value: string): string {
   return encodeURIComponent(value).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
-/** Lone surrogates cannot be encoded as UTF-8; they become U+FFFD. */
-function wellFormed(value: string): string {
-  return value.replace(
-    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    "\uFFFD",
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { hasLoneSurrogate } from "@/lib/validation/lone-surrogates";
 
 /**
  * Why a string cannot be stored in a Postgres text or jsonb column (the write would fail with a
@@ -7,12 +8,9 @@ import "server-only";
  */
 function unstorable(text: string): string | null {
   if (text.includes("\0")) return "Contains a NUL character";
-  if (LONE_SURROGATE.test(text)) return "Contains text that is not valid Unicode";
+  if (hasLoneSurrogate(text)) return "Contains text that is not valid Unicode";
   return null;
 }
-
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * The first string (value or key) that cannot be stored, with its path and why; walked without
