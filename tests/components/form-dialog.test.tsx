@@ -30,20 +30,28 @@ function Account() {
   );
 }
 
+const WRONG_PASSWORD = {
+  status: 400,
+  body: { error: { code: 3, message: "Wrong password", fields: { current_password: "x" } } },
+};
+
+/** Opens the dialog and sends a password change with a wrong current password. */
+async function sendWrongPassword() {
+  const u = userEvent.setup();
+  renderIntl(<Account />);
+  await u.click(screen.getByRole("button", { name: "Open" }));
+  const dialog = screen.getByRole("dialog", { name: "Wachtwoord wijzigen" });
+  await u.type(within(dialog).getByLabelText("Huidig wachtwoord"), "fout-wachtwoord");
+  await u.type(within(dialog).getByLabelText(/^Nieuw wachtwoord/), "Nieuw-wachtwoord-1");
+  await u.type(within(dialog).getByLabelText("Bevestig nieuw wachtwoord"), "Nieuw-wachtwoord-1");
+  await u.click(within(dialog).getByRole("button", { name: "Wachtwoord opslaan" }));
+  return { u, dialog };
+}
+
 describe("a form in a dialog (change password)", () => {
   it("shows the server's refusal inside, on the field, and keeps what was typed", async () => {
-    server.on("POST /api/change_password", {
-      status: 400,
-      body: { error: { code: 3, message: "Wrong password", fields: { current_password: "x" } } },
-    });
-    const u = userEvent.setup();
-    renderIntl(<Account />);
-    await u.click(screen.getByRole("button", { name: "Open" }));
-    const dialog = screen.getByRole("dialog", { name: "Wachtwoord wijzigen" });
-    await u.type(within(dialog).getByLabelText("Huidig wachtwoord"), "fout-wachtwoord");
-    await u.type(within(dialog).getByLabelText(/^Nieuw wachtwoord/), "Nieuw-wachtwoord-1");
-    await u.type(within(dialog).getByLabelText("Bevestig nieuw wachtwoord"), "Nieuw-wachtwoord-1");
-    await u.click(within(dialog).getByRole("button", { name: "Wachtwoord opslaan" }));
+    server.on("POST /api/change_password", WRONG_PASSWORD);
+    const { dialog } = await sendWrongPassword();
     await waitFor(() =>
       expect(within(dialog).getByRole("alert").textContent).toContain("Verkeerd wachtwoord"),
     );
@@ -54,19 +62,8 @@ describe("a form in a dialog (change password)", () => {
   });
 
   it("stays open while its request is on its way, so the refusal is shown, not lost", async () => {
-    server.on("POST /api/change_password", {
-      status: 400,
-      body: { error: { code: 3, message: "Wrong password", fields: { current_password: "x" } } },
-      delayMs: 300,
-    });
-    const u = userEvent.setup();
-    renderIntl(<Account />);
-    await u.click(screen.getByRole("button", { name: "Open" }));
-    const dialog = screen.getByRole("dialog", { name: "Wachtwoord wijzigen" });
-    await u.type(within(dialog).getByLabelText("Huidig wachtwoord"), "fout-wachtwoord");
-    await u.type(within(dialog).getByLabelText(/^Nieuw wachtwoord/), "Nieuw-wachtwoord-1");
-    await u.type(within(dialog).getByLabelText("Bevestig nieuw wachtwoord"), "Nieuw-wachtwoord-1");
-    await u.click(within(dialog).getByRole("button", { name: "Wachtwoord opslaan" }));
+    server.on("POST /api/change_password", { ...WRONG_PASSWORD, delayMs: 300 });
+    const { u, dialog } = await sendWrongPassword();
     await u.keyboard("{Escape}");
     expect(within(dialog).getByRole("button", { name: "Sluiten" })).toHaveProperty(
       "disabled",
@@ -76,7 +73,14 @@ describe("a form in a dialog (change password)", () => {
       expect(within(dialog).getByRole("alert").textContent).toContain("Verkeerd wachtwoord"),
     );
     expect(screen.getByRole("dialog", { name: "Wachtwoord wijzigen" })).toBe(dialog);
-    // Once answered, it closes as before.
+    // Once answered, it closes as before. The refusal is on screen a render before the request
+    // counts as done (the form's error, then its pending state), so wait for the close button.
+    await waitFor(() =>
+      expect(within(dialog).getByRole("button", { name: "Sluiten" })).toHaveProperty(
+        "disabled",
+        false,
+      ),
+    );
     await u.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });

@@ -25,16 +25,22 @@ beforeEach(() => {
   server.on("POST /api/login_2fa", WRONG_CODE);
 });
 
-/** The dialog open on its code step, after a right password. */
-async function atCodeStep() {
+/** The dialog open, its password step sent (the answer may still be on its way). */
+async function sendPasswordStep() {
   const u = userEvent.setup();
   renderIntl(<LoginDialog triggerLabel="Inloggen" initiallyOpen />);
   const dialog = screen.getByRole("dialog");
   await u.type(within(dialog).getByLabelText(nl.email), "staff@example.org");
   await u.type(within(dialog).getByLabelText(nl.password), "Het-juiste-wachtwoord-1");
   await u.click(within(dialog).getByRole("button", { name: nl.submit }));
-  await screen.findByRole("heading", { name: nl.codeTitle });
   return { u, dialog };
+}
+
+/** The dialog open on its code step, after a right password. */
+async function atCodeStep() {
+  const sent = await sendPasswordStep();
+  await screen.findByRole("heading", { name: nl.codeTitle });
+  return sent;
 }
 
 describe("the login dialog's code step", () => {
@@ -74,12 +80,7 @@ describe("the login dialog's code step", () => {
       body: { two_factor_required: true },
       delayMs: 300,
     });
-    const u = userEvent.setup();
-    renderIntl(<LoginDialog triggerLabel="Inloggen" initiallyOpen />);
-    const dialog = screen.getByRole("dialog");
-    await u.type(within(dialog).getByLabelText(nl.email), "staff@example.org");
-    await u.type(within(dialog).getByLabelText(nl.password), "Het-juiste-wachtwoord-1");
-    await u.click(within(dialog).getByRole("button", { name: nl.submit }));
+    const { u, dialog } = await sendPasswordStep();
     await u.keyboard("{Escape}");
     expect(await screen.findByRole("heading", { name: nl.codeTitle })).toBeTruthy();
     expect(screen.getByRole("dialog")).toBe(dialog);

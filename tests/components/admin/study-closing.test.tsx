@@ -10,6 +10,7 @@ import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { admin } from "../../support/communication";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { studyDto } from "../../support/study-dto";
 
 const en = messagesOf.en.admin.studies;
 const nl = messagesOf.nl.admin.studies;
@@ -24,22 +25,6 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-function studyWith(fields: Partial<StudyDto> = {}): StudyDto {
-  return {
-    id: 7,
-    name: "Omstanders",
-    short_description: "",
-    description: "",
-    status: "open",
-    created_at: 1_763_900_000,
-    survey_uuid: "4a4f1a0e-8f0c-4d1e-9a43-2f5b3c1d0e11",
-    response_limit: null,
-    closes_at: null,
-    response_count: 12,
-    ...fields,
-  };
-}
-
 const puts = () => server.requests.filter((r) => r.method === "PUT");
 
 /** Answers a PUT with the study as it would be stored. */
@@ -53,7 +38,7 @@ function acceptPut(base: StudyDto) {
 describe("the study's response limit and end date", () => {
   it("saves a limit and an Amsterdam date and time as unix seconds, and says the zone", async () => {
     const user = userEvent.setup();
-    const study = studyWith();
+    const study = studyDto();
     acceptPut(study);
     let saved: StudyDto | null = null;
     renderIntl(<StudyClosing study={study} onSaved={(s) => (saved = s)} />, "en");
@@ -77,7 +62,7 @@ describe("the study's response limit and end date", () => {
   it("shows a stored end date on Amsterdam's clocks and clears both when emptied", async () => {
     const user = userEvent.setup();
     // 1 July 2026, 10:30 UTC is 12:30 in Amsterdam (summer time).
-    const study = studyWith({ response_limit: 50, closes_at: Date.UTC(2026, 6, 1, 10, 30) / 1000 });
+    const study = studyDto({ response_limit: 50, closes_at: Date.UTC(2026, 6, 1, 10, 30) / 1000 });
     acceptPut(study);
     renderIntl(<StudyClosing study={study} onSaved={() => {}} />, "nl");
     const limit = screen.getByLabelText(nl.closing.limit) as HTMLInputElement;
@@ -95,7 +80,7 @@ describe("the study's response limit and end date", () => {
 
   it("refuses a limit below 1 or not whole at the field, without asking the server", async () => {
     const user = userEvent.setup();
-    renderIntl(<StudyClosing study={studyWith()} onSaved={() => {}} />, "en");
+    renderIntl(<StudyClosing study={studyDto()} onSaved={() => {}} />, "en");
     const limit = screen.getByLabelText(en.closing.limit);
     for (const value of ["0", "2.5"]) {
       await user.clear(limit);
@@ -119,7 +104,7 @@ describe("the study's response limit and end date", () => {
         },
       },
     });
-    renderIntl(<StudyClosing study={studyWith()} onSaved={() => {}} />, "en");
+    renderIntl(<StudyClosing study={studyDto()} onSaved={() => {}} />, "en");
     const closesAt = screen.getByLabelText(en.closing.closesAt);
     fireEvent.change(closesAt, { target: { value: "2026-12-05T17:00" } });
     await user.click(screen.getByRole("button", { name: en.closing.save }));
@@ -158,7 +143,7 @@ describe("opening a study the server refuses to open", () => {
 
   it("says at the status field that the limit is reached", async () => {
     const select = renderDetail(
-      studyWith({ status: "finished", response_limit: 12, response_count: 12 }),
+      studyDto({ status: "finished", response_limit: 12, response_count: 12 }),
     );
     fireEvent.change(select, { target: { value: "open" } });
     expect(await screen.findByText(en.openBlockedLimit)).toBeTruthy();
@@ -167,7 +152,7 @@ describe("opening a study the server refuses to open", () => {
   });
 
   it("says at the status field that the end date has passed", async () => {
-    const select = renderDetail(studyWith({ status: "finished", closes_at: 1_700_000_000 }));
+    const select = renderDetail(studyDto({ status: "finished", closes_at: 1_700_000_000 }));
     fireEvent.change(select, { target: { value: "open" } });
     expect(await screen.findByText(en.openBlockedClosed)).toBeTruthy();
   });
@@ -179,8 +164,8 @@ describe("the staff study list", () => {
       status: 200,
       body: {
         items: [
-          studyWith(),
-          studyWith({ id: 8, name: "Thuis", response_limit: 50, response_count: 3 }),
+          studyDto(),
+          studyDto({ id: 8, name: "Thuis", response_limit: 50, response_count: 3 }),
         ],
       },
     });

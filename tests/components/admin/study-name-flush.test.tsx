@@ -8,6 +8,7 @@ import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { admin } from "../../support/communication";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { studyDto } from "../../support/study-dto";
 
 const en = messagesOf.en.admin.studies;
 
@@ -21,18 +22,8 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-const study = (id: number, name: string): StudyDto => ({
-  id,
-  name,
-  short_description: "",
-  description: "",
-  status: "not_started",
-  created_at: 1_763_900_000,
-  survey_uuid: "4a4f1a0e-8f0c-4d1e-9a43-2f5b3c1d0e11",
-  response_limit: null,
-  closes_at: null,
-  response_count: 0,
-});
+const study = (id: number, name: string): StudyDto =>
+  studyDto({ id, name, status: "not_started", response_count: 0 });
 
 describe("renaming a study, then leaving it", () => {
   beforeEach(() => {

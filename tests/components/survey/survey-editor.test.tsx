@@ -61,6 +61,28 @@ async function openEditor(initial?: Partial<EditorSurvey>) {
   await screen.findByRole("heading", { level: 1, name: "Survey of Safety study" });
 }
 
+/** One step with one multiple-choice question "Where?" offering `options`. */
+function whereQuestion(options: { order: number; text: string }[]) {
+  return {
+    steps: [
+      {
+        order: 0,
+        blocks: [
+          {
+            type: "multiple_choice" as const,
+            is_required: true,
+            data_name: "where",
+            order: 0,
+            question_text: "Where?",
+            allow_multiple: false,
+            options,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 describe("the survey editor", () => {
   it("says 'failed to load survey' when the survey cannot be loaded, and tries again", async () => {
     server.on(`GET ${path}`, {
@@ -163,24 +185,7 @@ describe("the survey editor", () => {
   });
 
   it("adds only non-blank new options, and moves and removes them", async () => {
-    await openEditor({
-      steps: [
-        {
-          order: 0,
-          blocks: [
-            {
-              type: "multiple_choice",
-              is_required: true,
-              data_name: "where",
-              order: 0,
-              question_text: "Where?",
-              allow_multiple: false,
-              options: [],
-            },
-          ],
-        },
-      ],
-    });
+    await openEditor(whereQuestion([]));
     const b = within(block(1));
     const draft = b.getByLabelText(t.newOption);
     const add = b.getByRole("button", { name: t.addOption }) as HTMLButtonElement;
@@ -212,24 +217,7 @@ describe("the survey editor", () => {
       order: i,
       text: `Gemeente ${i}`,
     }));
-    await openEditor({
-      steps: [
-        {
-          order: 0,
-          blocks: [
-            {
-              type: "multiple_choice",
-              is_required: true,
-              data_name: "where",
-              order: 0,
-              question_text: "Where?",
-              allow_multiple: false,
-              options,
-            },
-          ],
-        },
-      ],
-    });
+    await openEditor(whereQuestion(options));
     const b = within(block(1));
     const draft = b.getByLabelText(t.newOption);
     fireEvent.change(draft, { target: { value: "One more" } });
