@@ -18,6 +18,7 @@ import {
 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { FieldError } from "@/components/ui/field-error";
 import { extensions, htmlOf } from "./editor-extensions";
 import { Toolbar, type ToolbarItem } from "./editor-toolbar";
 import { ImageDialog } from "./image-dialog";
@@ -36,6 +37,8 @@ export type RichTextEditorProps = {
   /** Read after the name (a hint, the save status). */
   "aria-describedby"?: string;
   disabled?: boolean;
+  /** What is wrong with the text: shown under the editor and read with it. */
+  error?: string | null;
   /** The id of the editable area. */
   id?: string;
   /** Where images are uploaded (multipart field `file`, answer `{url}`). */
@@ -57,6 +60,7 @@ export function RichTextEditor({
   "aria-labelledby": labelledBy,
   "aria-describedby": describedBy,
   disabled = false,
+  error,
   id,
   imageUploadPath = "/api/editor_image",
 }: RichTextEditorProps) {
@@ -64,6 +68,8 @@ export function RichTextEditor({
   const generatedId = useId();
   const editorId = id ?? `${generatedId}-editor`;
   const labelId = `${editorId}-label`;
+  const errorId = `${editorId}-error`;
+  const description = [describedBy, error ? errorId : null].filter(Boolean).join(" ");
   const wrapper = useRef<HTMLDivElement>(null);
   // The HTML this editor last reported, to tell an outside change from the echo of an edit.
   const reported = useRef(value);
@@ -84,7 +90,9 @@ export function RichTextEditor({
         role: "textbox",
         "aria-multiline": "true",
         ...(label || labelledBy ? { "aria-labelledby": label ? labelId : labelledBy! } : {}),
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        // Options are applied again on every render, so these follow the error as it changes.
+        ...(description ? { "aria-describedby": description } : {}),
+        ...(error ? { "aria-invalid": "true" } : {}),
         class:
           "prose-content min-h-40 px-3 py-2 focus:outline-none [&_img]:max-w-full [&_img]:h-auto",
       },
@@ -245,12 +253,13 @@ export function RichTextEditor({
         </div>
       ) : null}
       <div
-        className={`rounded-md border border-gray-400 bg-white focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-primary-600 ${disabled ? "bg-gray-100" : ""}`}
+        className={`rounded-md border ${error ? "border-accent-700" : "border-gray-400"} bg-white focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-primary-600 ${disabled ? "bg-gray-100" : ""}`}
       >
         <Toolbar items={items} label={t("toolbar")} controls={editorId} />
         <EditorContent editor={editor} />
         {!editor ? <div aria-hidden className="min-h-40" /> : null}
       </div>
+      <FieldError id={errorId} message={error} />
       {editor ? (
         <>
           <LinkDialog open={dialog === "link"} editor={editor} onClose={() => setDialog(null)} />

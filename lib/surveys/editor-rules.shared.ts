@@ -1,4 +1,11 @@
-import { blockSchema, MAX_OPTIONS, type Block, type BlockType, type Step } from "./schema.shared";
+import {
+  blockSchema,
+  MAX_OPTIONS,
+  MAX_TEXT_CONTENT,
+  type Block,
+  type BlockType,
+  type Step,
+} from "./schema.shared";
 
 /**
  * The survey editor's rules, shared by the editor page (which applies them as staff edit) and
@@ -229,7 +236,8 @@ export type SurveyProblem =
   | "data_name_duplicate"
   | "option_duplicate"
   | "scale_min_above_max"
-  | "scale_includes_missing_code";
+  | "scale_includes_missing_code"
+  | "text_too_long";
 
 /**
  * The export's cell for a question shown and left unanswered (text and number columns alike).
@@ -245,6 +253,7 @@ export const surveyProblemMessages: Record<SurveyProblem, string> = {
   scale_min_above_max: "The maximum must be at least the minimum",
   scale_includes_missing_code:
     "A scale may not include -99: the export uses it for a question shown and not answered",
+  text_too_long: "This text is too long: at most 100,000 characters, formatting included",
 };
 
 /**
@@ -252,15 +261,18 @@ export const surveyProblemMessages: Record<SurveyProblem, string> = {
  * (`steps.1.blocks.0.data_name`, `steps.0.blocks.2.options.3.text`). Every question block needs
  * a non-empty data_name unique among the survey's questions (the second and later holders of a
  * name are marked); text blocks may leave theirs empty or repeat one. A multiple-choice block
- * may not offer the same option twice.
+ * may not offer the same option twice. A text block's HTML stays within `MAX_TEXT_CONTENT`.
  */
 export function surveyProblems(steps: readonly Step[]): Record<string, SurveyProblem> {
   const problems: Record<string, SurveyProblem> = {};
   const seen = new Set<string>();
   steps.forEach((step, s) =>
     step.blocks.forEach((block, b) => {
-      if (!isQuestionBlock(block)) return;
       const path = `steps.${s}.blocks.${b}`;
+      if (block.type === "text" && block.content.length > MAX_TEXT_CONTENT) {
+        problems[`${path}.content`] = "text_too_long";
+      }
+      if (!isQuestionBlock(block)) return;
       const name = block.data_name.trim();
       if (name === "") problems[`${path}.data_name`] = "data_name_required";
       else if (seen.has(name)) problems[`${path}.data_name`] = "data_name_duplicate";

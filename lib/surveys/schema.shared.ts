@@ -5,6 +5,8 @@ import { visibleIfSchema } from "./conditions.shared";
 export const MAX_OPTIONS = 100;
 /** The most blocks a step holds (the editor stops adding there). */
 export const MAX_BLOCKS_PER_STEP = 200;
+/** The longest a text block's HTML may be, in UTF-16 units, its markup included. */
+export const MAX_TEXT_CONTENT = 100_000;
 
 const dataName = z.string().trim().max(100);
 const order = z.number().int().min(0);
@@ -24,7 +26,7 @@ export const textBlockSchema = z.object({
   data_name: dataName,
   order,
   visible_if: visibleIf,
-  content: z.string().max(100_000).default(""),
+  content: z.string().max(MAX_TEXT_CONTENT).default(""),
 });
 
 export const openQuestionBlockSchema = z.object({

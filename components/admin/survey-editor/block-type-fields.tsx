@@ -32,6 +32,7 @@ export function BlockTypeFields({
           id={`${id}-content`}
           label={t("text")}
           value={block.content}
+          error={errorAt("content")}
           onChange={(content) => onChange({ ...block, content })}
         />
       ) : (

@@ -3,7 +3,7 @@ import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
-import { MAX_OPTIONS, type Step } from "@/lib/surveys/schema.shared";
+import { MAX_OPTIONS, MAX_TEXT_CONTENT, type Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,
@@ -227,6 +227,17 @@ describe("the survey editor", () => {
     expect(hint?.textContent).toBe(t.optionsFull.replace("{max}", String(MAX_OPTIONS)));
   });
 
+  it("marks a text block whose HTML is over the limit at the block, before the server refuses it", async () => {
+    const long = `<p>${"a".repeat(MAX_TEXT_CONTENT)}</p>`;
+    await openEditor({
+      steps: [{ order: 0, blocks: [{ type: "text", data_name: "", order: 0, content: long }] }],
+    });
+    const textbox = await within(block(1)).findByRole("textbox", { name: t.text });
+    await waitFor(() => expect(textbox.getAttribute("aria-invalid")).toBe("true"));
+    const error = document.getElementById(textbox.getAttribute("aria-describedby")!.split(" ")[0]);
+    expect(error?.textContent).toBe(t.problems.text_too_long);
+  });
+
   it("edits an option's text in place, taking back an emptied one", async () => {
     await openEditor({
       steps: [
@@ -437,5 +448,7 @@ describe("the survey editor", () => {
       rules: { "color-contrast": { enabled: false } },
     });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+    // The edit's save settles here, not on unmount after the test server has closed.
+    await saved();
   });
 });

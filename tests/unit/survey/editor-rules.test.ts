@@ -14,7 +14,13 @@ import {
   surveyProblems,
 } from "@/lib/surveys/editor-rules.shared";
 import { saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
-import { blockSchema, MAX_OPTIONS, type Block, type Step } from "@/lib/surveys/schema.shared";
+import {
+  blockSchema,
+  MAX_OPTIONS,
+  MAX_TEXT_CONTENT,
+  type Block,
+  type Step,
+} from "@/lib/surveys/schema.shared";
 
 const SURVEY_UUID = "0b6e4b8e-9a53-4c1e-9f53-1f0c5d2f1a10";
 
@@ -320,6 +326,21 @@ describe("surveyProblems", () => {
     const steps: Step[] = [{ order: 0, blocks: [choice("c", ["Home", "Work", "Home"])] }];
     expect(surveyProblems(steps)).toEqual({
       "steps.0.blocks.0.options.2.text": "option_duplicate",
+    });
+  });
+
+  it("refuses a text block whose HTML is longer than the limit, markup counted", () => {
+    const at = (length: number): Block => ({
+      type: "text",
+      data_name: "",
+      order: 1,
+      content: `<p>${"a".repeat(length - 7)}</p>`,
+    });
+    expect(surveyProblems([{ order: 0, blocks: [at(MAX_TEXT_CONTENT)] }])).toEqual({});
+    expect(
+      surveyProblems([{ order: 0, blocks: [open("q", 0), at(MAX_TEXT_CONTENT + 1)] }]),
+    ).toEqual({
+      "steps.0.blocks.1.content": "text_too_long",
     });
   });
 
