@@ -1,6 +1,7 @@
 "use client";
 
 import { Copy } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
@@ -10,9 +11,18 @@ import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
+
+// Loaded only when someone is about to leave: the question is rare, the survey page stays light.
+const ConfirmDialog = dynamic(
+  () => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog),
+  { ssr: false },
+);
 
 /**
- * After submitting: the token, shown this once, with a copy button and what it is for. With
+ * After submitting: the token, shown this once, with a copy button and what it is for. Leaving
+ * the page asks first (a reload or closed tab through the browser, a link through a dialog).
+ * With
  * `earlierAnswers` the answers stored are ones sent before the last change (their reply was
  * lost): the participant is told, and how to see or delete them with the token.
  */
@@ -42,6 +52,11 @@ export function SurveyDone({
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, []);
+  // A link followed inside the site fires no `beforeunload`: the same question, as a dialog.
+  const leaveGuard = useLeaveGuard({
+    shouldAsk: () => !isLeaving(),
+    settle: async () => false,
+  });
 
   async function copy() {
     try {
@@ -87,8 +102,16 @@ export function SurveyDone({
         <p>
           {t.rich("keepIt", {
             link: (chunks) => (
-              <Link href="/my-answers" prefetch={false} className="text-primary-700 underline">
+              // A new tab, so this page and its token stay where they are.
+              <Link
+                href="/my-answers"
+                prefetch={false}
+                target="_blank"
+                rel="noopener"
+                className="text-primary-700 underline"
+              >
                 {chunks}
+                <span className="sr-only"> ({t("opensInNewTab")})</span>
               </Link>
             ),
           })}
@@ -99,6 +122,16 @@ export function SurveyDone({
           {common("backToHome")}
         </Link>
       </p>
+      {leaveGuard.dialog.open ? (
+        <ConfirmDialog
+          {...leaveGuard.dialog}
+          title={t("leaveTitle")}
+          description={t("leaveText")}
+          confirmLabel={t("leave")}
+          cancelLabel={t("stay")}
+          tone="danger"
+        />
+      ) : null}
     </section>
   );
 }

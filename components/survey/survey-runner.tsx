@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useState } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 
@@ -18,11 +19,29 @@ import { SurveySteps } from "./survey-steps";
 export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; preview: boolean }) {
   const t = useTranslations("survey");
   const errorMessage = useErrorMessage();
-  const { data: survey, error } = useApiQuery<PublicSurvey>(
+  const {
+    data: survey,
+    error,
+    setData,
+  } = useApiQuery<PublicSurvey>(
     `/api/survey/${encodeURIComponent(surveyUuid)}${preview ? "?preview=1" : ""}`,
   );
+  const [changed, setChanged] = useState(false);
 
-  if (survey) return <SurveySteps survey={survey} />;
+  if (survey) {
+    // A new version starts afresh, taking up the answers kept in the tab that still fit it.
+    return (
+      <SurveySteps
+        key={survey.version}
+        survey={survey}
+        changedWhileAnswering={changed}
+        onChanged={(latest) => {
+          setChanged(true);
+          setData(() => latest);
+        }}
+      />
+    );
+  }
 
   return (
     <section className="mx-auto max-w-2xl">

@@ -39,7 +39,17 @@ import { useSurveySubmission } from "./use-survey-submission";
  * A staff preview (`preview` in the survey, set by the server for signed-in staff only) runs the
  * same steps and checks but never submits: its last step ends on the preview end screen.
  */
-export function SurveySteps({ survey }: { survey: PublicSurvey }) {
+export function SurveySteps({
+  survey,
+  changedWhileAnswering = false,
+  onChanged,
+}: {
+  survey: PublicSurvey;
+  /** Started again on a survey staff changed while it was answered: say so, at the notice. */
+  changedWhileAnswering?: boolean;
+  /** A submission found the survey changed: `latest` is to be answered instead. */
+  onChanged?: (latest: PublicSurvey) => void;
+}) {
   const t = useTranslations("survey");
   const errorsT = useTranslations("errors");
   const steps = survey.steps;
@@ -62,10 +72,14 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const index = onPath.includes(requestedIndex)
     ? requestedIndex
     : (onPath.find((s) => s > requestedIndex) ?? onPath.at(-1) ?? 0);
-  const [showRestored, setShowRestored] = useState(restored !== null);
+  const [showRestored, setShowRestored] = useState(restored !== null || changedWhileAnswering);
   const [checked, setChecked] = useState(false);
   // One submission id per filling-in, kept in the tab with the answers (use-survey-submission.ts).
-  const submission = useSurveySubmission(survey.survey_uuid, restored?.submissionId);
+  const submission = useSurveySubmission(
+    survey.survey_uuid,
+    survey.version,
+    restored?.submissionId,
+  );
   const { submissionId } = submission;
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
@@ -78,7 +92,12 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
   const finished = done !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
+  const notice = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
+  // The submit button that had the focus went with the old survey: the reader goes on here.
+  useEffect(() => {
+    if (changedWhileAnswering) notice.current?.focus();
+  }, [changedWhileAnswering]);
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
     else {
@@ -153,7 +172,11 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       if (outcome.kind === "closed") {
         forgetAnswers(storageKey);
         setClosedMessage(outcome.message);
+        // The form that held the focus is gone: the reader goes on at the top, before the notice.
+        requestAnimationFrame(() => title.current?.focus());
       }
+      // The answers stay in the tab (kept on every change), for the new form to take up.
+      if (outcome.kind === "changed") onChanged?.(outcome.survey);
       if (outcome.kind !== "stored") return;
       // Gone from the tab before the token appears: the token screen leaves nothing behind, and
       // nothing ties a later submission to this one.
@@ -217,20 +240,29 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
       ) : (
         <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (
-            <Alert tone="info" title={t("restored.title")} className="mb-6">
-              <p>{t(restored?.changed ? "restored.changedDetail" : "restored.detail")}</p>
-              <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
-                <RotateCcw aria-hidden className="size-4" />
-                {t("restored.startAgain")}
-              </button>
-            </Alert>
+            <div ref={notice} tabIndex={-1} className="mb-6">
+              {changedWhileAnswering ? (
+                <Alert tone="info" title={t("changedWhileAnswering.title")}>
+                  <p>{t("changedWhileAnswering.detail")}</p>
+                </Alert>
+              ) : (
+                <Alert tone="info" title={t("restored.title")}>
+                  <p>{t(restored?.changed ? "restored.changedDetail" : "restored.detail")}</p>
+                  <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
+                    <RotateCcw aria-hidden className="size-4" />
+                    {t("restored.startAgain")}
+                  </button>
+                </Alert>
+              )}
+            </div>
           ) : null}
           {onPath.length > 1 ? (
             <p ref={stepHeading} tabIndex={-1} className="sr-only">
               {t("stepOf", { current: position + 1, total: onPath.length })}
             </p>
           ) : null}
-          <div className="space-y-8">
+          {/* Answers sent are the answers stored: none can change until the server answered. */}
+          <fieldset disabled={submitting} className="min-w-0 space-y-8">
             {step.blocks.map((block, b) =>
               blockShown(b) ? (
                 <SurveyBlock
@@ -243,7 +275,7 @@ export function SurveySteps({ survey }: { survey: PublicSurvey }) {
                 />
               ) : null,
             )}
-          </div>
+          </fieldset>
           <div className="mt-8 space-y-4">
             {problems.size > 0 ? <Alert tone="error">{t("problems.fillInRequired")}</Alert> : null}
             {submitError ? <Alert tone="error">{submitError}</Alert> : null}

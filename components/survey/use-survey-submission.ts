@@ -2,8 +2,10 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { api } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { newSubmissionId } from "./runner-state";
 import { isDatabaseAway, retryDelayMs } from "./submit-retry";
 
@@ -17,6 +19,8 @@ export type SubmitOutcome =
   | { kind: "closed"; message: string }
   /** Not stored (or not known to be): `errorMessage` says why; the answers stay. */
   | { kind: "failed" }
+  /** Refused because staff changed the survey meanwhile: `survey` is its form now. */
+  | { kind: "changed"; survey: PublicSurvey }
   /** The runner went away, or started again, while this submission was on its way. */
   | { kind: "gone" };
 
@@ -25,6 +29,12 @@ const sameAnswers = (a: Answer[], b: Answer[]) => JSON.stringify(a) === JSON.str
 /** `sent` with `payload` as its latest entry, without repeats, the last few only. */
 export function withSent(sent: Answer[][], payload: Answer[]): Answer[][] {
   return [...sent.filter((p) => !sameAnswers(p, payload)), payload].slice(-MAX_SENT_UNDER_ID);
+}
+
+/** The survey as it is now, when that is no longer `version`; otherwise null. */
+async function changedSurvey(surveyUuid: string, version: number): Promise<PublicSurvey | null> {
+  const latest = await api<PublicSurvey>(`/api/survey/${encodeURIComponent(surveyUuid)}`);
+  return latest.ok && latest.data.version !== version ? latest.data : null;
 }
 
 /** `sent` without `payload`. */
@@ -45,12 +55,22 @@ const without = (sent: Answer[][], payload: Answer[]) =>
  * the runner shows, saying that those earlier answers are what is stored. A set refused with 28
  * is known not to be the stored one and is forgotten, so it never crowds out the one that is.
  * After a reload only the current answers are known; a 28 is then shown as it is.
+ *
+ * The runner checks answers against the survey it loaded; the server against the survey as it
+ * is. Answers refused as invalid (400 code 22) are therefore a sign that staff changed the survey
+ * while it was answered: when its version moved on, the outcome is "changed" with the new form,
+ * and the runner starts on it with the answers that still fit.
  */
-export function useSurveySubmission(surveyUuid: string, restoredId: string | undefined) {
+export function useSurveySubmission(
+  surveyUuid: string,
+  version: number,
+  restoredId: string | undefined,
+) {
   const mutation = useApiMutation();
   const [submissionId, setSubmissionId] = useState<string>(() => restoredId ?? newSubmissionId());
   const sent = useRef<Answer[][]>([]);
   const [retrying, setRetrying] = useState(false);
+  const [checking, setChecking] = useState(false);
   // Raised when the runner goes away and when it starts again: a submission still on its way
   // (waiting to retry, or trying earlier answers) sends nothing more after that.
   const round = useRef(0);
@@ -99,6 +119,13 @@ export function useSurveySubmission(surveyUuid: string, restoredId: string | und
     if (result.error.code === ErrorCode.STUDY_NOT_OPEN) {
       return { kind: "closed", message: result.message };
     }
+    if (result.error.code === ErrorCode.INVALID_INPUT) {
+      // The refusal is not shown while this is asked: it may not be the last word.
+      setChecking(true);
+      const survey = await changedSurvey(surveyUuid, version).finally(() => setChecking(false));
+      if (from !== round.current) return { kind: "gone" };
+      if (survey) return { kind: "changed", survey };
+    }
     return { kind: "failed" };
   }
 
@@ -116,8 +143,8 @@ export function useSurveySubmission(surveyUuid: string, restoredId: string | und
     submit,
     renew,
     retrying,
-    pending: mutation.pending || retrying,
-    errorMessage: retrying ? null : mutation.errorMessage,
+    pending: mutation.pending || retrying || checking,
+    errorMessage: retrying || checking ? null : mutation.errorMessage,
     resetError: mutation.reset,
   };
 }

@@ -168,39 +168,51 @@ for (const locale of ["nl", "en"] as const) {
         apiCalls.filter((p) => !p.startsWith(`/api/survey/${surveyUuid}`) && p !== "/api/whoami"),
       ).toEqual([]);
 
-      // /my-answers: look the answers up with the token, then delete them.
-      await page.getByRole("link", { name: "/my-answers" }).click();
-      await expect(page).toHaveURL(/\/my-answers$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.myAnswers.title);
+      // /my-answers opens in a new tab, the token screen staying where it is; a link within the
+      // site asks first. Then the answers are looked up with the token there, and deleted.
+      await page.getByRole("link", { name: m.common.backToHome }).click();
+      const leave = page.getByRole("dialog", { name: t.done.leaveTitle });
+      await expect(leave).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.getByRole("button", { name: t.myAnswers.lookup }).click();
-      await expect(page.getByText(t.myAnswers.tokenRequired)).toBeVisible();
-      await page.getByRole("textbox", { name: t.myAnswers.tokenLabel }).fill(token);
-      await page.getByRole("button", { name: t.myAnswers.lookup }).click();
-      const result = page.getByRole("region", { name: t.myAnswers.resultTitle });
+      await leave.getByRole("button", { name: t.done.stay }).click();
+      await expect(leave).toBeHidden();
+      await expect(page.getByRole("textbox", { name: t.done.tokenLabel })).toHaveValue(token);
+      const [answers] = await Promise.all([
+        context.waitForEvent("page"),
+        page.getByRole("link", { name: /\/my-answers/ }).click(),
+      ]);
+      await expect(page.getByRole("textbox", { name: t.done.tokenLabel })).toHaveValue(token);
+      await expect(answers).toHaveURL(/\/my-answers$/);
+      await expect(answers.getByRole("heading", { level: 1 })).toHaveText(t.myAnswers.title);
+      await expectNoAxeViolations(answers);
+      await answers.getByRole("button", { name: t.myAnswers.lookup }).click();
+      await expect(answers.getByText(t.myAnswers.tokenRequired)).toBeVisible();
+      await answers.getByRole("textbox", { name: t.myAnswers.tokenLabel }).fill(token);
+      await answers.getByRole("button", { name: t.myAnswers.lookup }).click();
+      const result = answers.getByRole("region", { name: t.myAnswers.resultTitle });
       await expect(result).toContainText(openStudy);
       await expect(result).toContainText("Hoe vaak heb je hiermee te maken gehad?");
       await expect(result).toContainText("Thuis");
       await expect(result).toContainText("Online");
       await expect(result).not.toContainText("Ergens anders");
       await expect(result).toContainText(story);
-      expect(page.url()).not.toContain(token);
-      await expectNoAxeViolations(page);
+      expect(answers.url()).not.toContain(token);
+      await expectNoAxeViolations(answers);
 
       await result.getByRole("button", { name: t.myAnswers.delete }).click();
-      const dialog = page.getByRole("dialog", { name: t.myAnswers.confirmTitle });
+      const dialog = answers.getByRole("dialog", { name: t.myAnswers.confirmTitle });
       await expect(dialog).toBeVisible();
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(answers);
       await dialog.getByRole("button", { name: t.myAnswers.confirm }).click();
-      await expect(page.getByText(t.myAnswers.deleted)).toBeVisible();
+      await expect(answers.getByText(t.myAnswers.deleted)).toBeVisible();
       await expect(result).toHaveCount(0);
-      await expectNoAxeViolations(page);
+      await expectNoAxeViolations(answers);
 
       // The token no longer finds anything.
-      await page.getByRole("textbox", { name: t.myAnswers.tokenLabel }).fill(token);
-      await page.getByRole("button", { name: t.myAnswers.lookup }).click();
-      await expect(page.getByRole("main").getByRole("alert")).toHaveText(t.myAnswers.notFound);
-      await expectNoAxeViolations(page);
+      await answers.getByRole("textbox", { name: t.myAnswers.tokenLabel }).fill(token);
+      await answers.getByRole("button", { name: t.myAnswers.lookup }).click();
+      await expect(answers.getByRole("main").getByRole("alert")).toHaveText(t.myAnswers.notFound);
+      await expectNoAxeViolations(answers);
     });
 
     test("a closed study's survey shows code 20 and the 'open studies' button", async ({

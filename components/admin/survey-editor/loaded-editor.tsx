@@ -24,7 +24,7 @@ import { SaveNotices } from "./save-notices";
 import { StepEditor } from "./step-editor";
 import { StepList } from "./step-list";
 import { startingSurvey, useDraftBackup } from "./use-draft-backup";
-import { useLeaveGuard } from "./use-leave-guard";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { useSurveyDraft } from "./use-survey-draft";
 import { useSurveySave } from "./use-survey-save";
 

@@ -38,6 +38,10 @@ describe("a submission while the database is away", () => {
     expect((screen.getByRole("button", { name: t.submitting }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+    // What is being sent cannot change while it is: the fields wait too.
+    // (The test DOM does not pass a fieldset's disabled state on to its fields; browsers do.)
+    const fields = screen.getByRole("textbox", { name: /What happened/ }).closest("fieldset");
+    expect(fields?.disabled).toBe(true);
     // The answers stay kept in the tab while it waits.
     expect(sessionStorage.getItem(keptAnswersKey(UUID, false))).toContain("Kept while");
 
@@ -85,6 +89,10 @@ describe("a study that closes while the participant answers", () => {
     expect(screen.getByRole("link", { name: t.openStudies })).toBeTruthy();
     expect(sessionStorage.getItem(keptAnswersKey(UUID, false))).toBeNull();
     expect(screen.queryByRole("textbox", { name: /What happened/ })).toBeNull();
+    // The form that held the focus is gone: the reader goes on at the page's heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 })),
+    );
   });
 });
 

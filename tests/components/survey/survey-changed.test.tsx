@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { SurveyRunner } from "@/components/survey/survey-runner";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
+import { messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpRunnerServer, storySurvey } from "../../support/survey-runner";
+
+const t = messagesOf.en.survey;
+const UUID = "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e";
+const GET = `GET /api/survey/${UUID}`;
+const SUBMIT = `POST /api/survey/${UUID}/submit`;
+const refused = {
+  status: 400,
+  body: {
+    error: { code: 22, message: "Invalid input", fields: { "steps.0.blocks.1": "Required" } },
+  },
+};
+
+const before = storySurvey(UUID, "Changed study");
+/** Staff added a required question "Where?" beside the story while the survey was answered. */
+const after: PublicSurvey = {
+  ...before,
+  version: 2,
+  steps: [
+    {
+      order: 0,
+      blocks: [
+        ...before.steps[0].blocks,
+        {
+          type: "open_question",
+          data_name: "where",
+          order: 1,
+          question_text: "Where?",
+          is_required: true,
+        },
+      ],
+    },
+  ],
+};
+
+const server = setUpRunnerServer();
+const submits = () => server().requests.filter((r) => `${r.method} ${r.path}` === SUBMIT);
+
+async function answerStoryAndSubmit() {
+  renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
+  fireEvent.change(await screen.findByRole("textbox", { name: /What happened/ }), {
+    target: { value: "Kept across the change" },
+  });
+  fireEvent.click(screen.getByRole("button", { name: t.submit }));
+}
+
+describe("a survey staff change while it is answered", () => {
+  it("comes back in its new form with the answers that still fit, says so, and is sent again", async () => {
+    server().on(GET, { status: 200, body: before });
+    server().on(SUBMIT, () => {
+      server().on(GET, { status: 200, body: after });
+      server().on(SUBMIT, { status: 200, body: { token: "TOKEN2222" } });
+      return refused;
+    });
+    await answerStoryAndSubmit();
+
+    const notice = await screen.findByText(t.changedWhileAnswering.title);
+    const holder = notice.closest("[tabindex='-1']");
+    await waitFor(() => expect(document.activeElement).toBe(holder));
+    expect(within(holder as HTMLElement).getByText(t.changedWhileAnswering.detail)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(
+      (screen.getByRole("textbox", { name: /What happened/ }) as HTMLTextAreaElement).value,
+    ).toBe("Kept across the change");
+    fireEvent.change(screen.getByRole("textbox", { name: /Where/ }), {
+      target: { value: "At home" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.submit }));
+
+    expect(await screen.findByDisplayValue("TOKEN2222")).toBeTruthy();
+    const [first, second] = submits().map(
+      (r) => r.body as { submission_id: string; answers: { data_name: string }[] },
+    );
+    expect(second.submission_id).toBe(first.submission_id);
+    expect(second.answers.map((a) => a.data_name)).toEqual(["story", "where"]);
+  });
+
+  it("shows the refusal as it is when the survey did not change", async () => {
+    server().on(GET, { status: 200, body: before });
+    server().on(SUBMIT, refused);
+    await answerStoryAndSubmit();
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.queryByText(t.changedWhileAnswering.title)).toBeNull();
+    expect(submits()).toHaveLength(1);
+  });
+});

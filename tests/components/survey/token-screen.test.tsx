@@ -1,0 +1,59 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import Link from "next/link";
+import { describe, expect, it } from "vitest";
+import { SurveyDone } from "@/components/survey/survey-done";
+import { messagesOf, renderIntl } from "../../support/render-intl";
+
+const t = messagesOf.en.survey.done;
+const TOKEN = "abcdefghijklmnopqrstuvwxyz234567";
+
+/** The token screen beside a link elsewhere on the site (the header's, say), whose use is logged. */
+function renderWithSiteLink() {
+  const followed: string[] = [];
+  renderIntl(
+    <>
+      <Link
+        href="/nieuws"
+        onClick={(event) => {
+          // The page stays: only whether the link went ahead matters here.
+          event.preventDefault();
+          followed.push("/nieuws");
+        }}
+      >
+        News
+      </Link>
+      <SurveyDone token={TOKEN} />
+    </>,
+    "en",
+  );
+  return followed;
+}
+
+describe("leaving the token screen through a link", () => {
+  it("asks first, and staying keeps the token on screen", async () => {
+    const followed = renderWithSiteLink();
+    fireEvent.click(screen.getByRole("link", { name: "News" }));
+    const dialog = await screen.findByRole("dialog", { name: t.leaveTitle });
+    expect(dialog.textContent).toContain(t.leaveText);
+    fireEvent.click(screen.getByRole("button", { name: t.stay }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(followed).toEqual([]);
+    expect(screen.getByDisplayValue(TOKEN)).toBeTruthy();
+  });
+
+  it("follows the link once the participant says to leave", async () => {
+    const followed = renderWithSiteLink();
+    fireEvent.click(screen.getByRole("link", { name: "News" }));
+    await screen.findByRole("dialog", { name: t.leaveTitle });
+    fireEvent.click(screen.getByRole("button", { name: t.leave }));
+    await waitFor(() => expect(followed).toEqual(["/nieuws"]));
+  });
+
+  it("opens /my-answers in a new tab, saying so, so the token stays here", () => {
+    renderWithSiteLink();
+    const link = screen.getByRole("link", { name: /\/my-answers/ });
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+    expect(link.textContent).toContain(t.opensInNewTab);
+  });
+});
