@@ -19,7 +19,7 @@ import {
   type ClientBudget,
 } from "@/lib/rate-limit/client";
 import { limitsInStatement, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
-import { enforceRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
+import { enforceRateLimits, releaseRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
 import { isForeignStateChange, refuseForeignStateChange } from "./origin";
 import { queryOf } from "./query";
@@ -185,6 +185,8 @@ export function route<
   return async (req: Request, routeContext?: NextRouteContext): Promise<Response> => {
     let session: SessionContext | null = null;
     let junkPending: RateLimitRule[] = [];
+    // The per-client units in memory this request took, and when (to give them back, below).
+    let memoryTaken: { rules: RateLimitRule[]; at: Date } | null = null;
     try {
       if (!options.allowCrossOrigin && isForeignStateChange(req)) {
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
@@ -213,10 +215,15 @@ export function route<
       const rules = options.rateLimit
         ? afterValidationRules(options.rateLimit, ip, inputRules)
         : inputRules;
+      const countedAt = new Date();
+      memoryTaken = {
+        rules: [...kept, ...rules].filter((r) => r.store === "memory"),
+        at: countedAt,
+      };
       const limits =
         options.countLimitsIn === "statement"
-          ? await limitsInStatement(rules, undefined, kept)
-          : await enforceRateLimits(rules, undefined, kept).then(() => undefined);
+          ? await limitsInStatement(rules, countedAt, kept)
+          : await enforceRateLimits(rules, countedAt, kept).then(() => undefined);
 
       const result = await handler({
         req,
@@ -248,6 +255,9 @@ export function route<
       logError("api", error, { method: req.method, path: new URL(req.url).pathname });
       // A dropped database connection fails the request as a whole: 503 says try again.
       if (isConnectionLost(error)) {
+        // Nothing was done, and the caller is told to try again: a client retrying while the
+        // database is away (the survey runner does, by itself) must not use up its budget.
+        if (memoryTaken) await releaseRateLimits(memoryTaken.rules, memoryTaken.at);
         return errorResponse(
           new AppError(ErrorCode.UNKNOWN, { kind: "unavailable", retryAfterSeconds: 1 }),
         );

@@ -5,6 +5,7 @@ import { POST as sendRoute } from "@/app/api/panel_message/[id]/send/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { panelMessageDeliveries, panelMessages, surveyResponses } from "@/db/schema";
+import { submitBudget } from "@/lib/responses/rate-limits";
 import { call, type CallResult } from "../support/http";
 import { staffWithSession } from "../support/staff";
 import { draft, insertMembers } from "../support/mailings";
@@ -119,6 +120,37 @@ describe.runIf(onPostgres)("dropped database connections", () => {
     expect(rows.length).toBeGreaterThanOrEqual(succeeded);
     expect(rows.length).toBeLessThanOrEqual(results.length + after.length);
     for (const row of rows) expect(row.answers).toBeTruthy();
+  });
+
+  // The runner sends a submission again by itself while the answer is 503 code 13; a failed try
+  // must not use up the client's budget, or people sharing an address would be refused with 429
+  // once the database came back (or, retrying every 15 s, before it did).
+  it("a submission answered 503 gives its client's units back", async () => {
+    const { surveyUuid } = await insertStudyWithSurvey();
+    const submit = () =>
+      call(submitRoute, {
+        path: `/api/survey/${surveyUuid}/submit`,
+        params: { surveyUuid },
+        body: { answers: validAnswers() },
+        ip: "198.51.100.77",
+      });
+    const killer = keepTerminating();
+    const during: number[] = [];
+    for (let wave = 0; wave < 4; wave++) {
+      during.push(...(await Promise.all(Array.from({ length: 10 }, submit))).map((r) => r.status));
+    }
+    await killer.stop();
+    const stored = during.filter((status) => status === 200).length;
+    expect(during.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(stored + during.filter((status) => status === 503).length).toBe(during.length);
+
+    await settled();
+    const after: number[] = [];
+    for (let i = 0; i < submitBudget.perClient + 1 - stored; i++)
+      after.push((await submit()).status);
+    // Only what was stored counted: the rest of the hour's budget is still there, and no more.
+    expect(after.slice(0, -1)).toEqual(Array(submitBudget.perClient - stored).fill(200));
+    expect(after.at(-1)).toBe(429);
   });
 
   // Terminating the backends while the driver writes a large queue insert is what made
