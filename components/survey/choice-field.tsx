@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ClearAnswer } from "./clear-answer";
 import type { QuestionFieldProps } from "./question-field-props";
 import { QuestionFieldset } from "./question-fieldset";
 
@@ -11,6 +12,7 @@ export function ChoiceField({
   value: selected,
   error,
   onChange,
+  onClear,
 }: QuestionFieldProps<"multiple_choice", string[]>) {
   const t = useTranslations("survey");
   const options = [...block.options].sort((a, b) => a.order - b.order);
@@ -55,6 +57,9 @@ export function ChoiceField({
           );
         })}
       </ul>
+      {!multiple && !block.is_required && selected.length > 0 ? (
+        <ClearAnswer groupId={id} question={block.question_text} onClear={onClear} />
+      ) : null}
     </QuestionFieldset>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { scaleValues } from "@/lib/surveys/validation.shared";
+import { ClearAnswer } from "./clear-answer";
 import type { QuestionFieldProps } from "./question-field-props";
 import { QuestionFieldset } from "./question-fieldset";
 
@@ -15,6 +16,7 @@ export function ScaleField({
   value,
   error,
   onChange,
+  onClear,
 }: QuestionFieldProps<"scale", number | undefined>) {
   const t = useTranslations("survey");
   const values = scaleValues(block);
@@ -60,6 +62,9 @@ export function ScaleField({
           <span>{block.min_label}</span>
           <span className="text-right">{block.max_label}</span>
         </div>
+      ) : null}
+      {!block.is_required && value !== undefined ? (
+        <ClearAnswer groupId={id} question={block.question_text} onClear={onClear} />
       ) : null}
     </QuestionFieldset>
   );

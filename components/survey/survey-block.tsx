@@ -24,13 +24,15 @@ export function SurveyBlock({
   block: Block;
   answer: Answer | undefined;
   error: string | null;
-  onAnswer: (answer: Answer) => void;
+  /** A changed answer, or `undefined` when it was taken back. */
+  onAnswer: (answer: Answer | undefined) => void;
 }) {
   if (block.type === "text") {
     return <RichText html={block.content} />;
   }
   if (!isQuestion(block)) return null;
   const data_name = block.data_name;
+  const onClear = () => onAnswer(undefined);
   switch (block.type) {
     case "open_question":
       return (
@@ -39,6 +41,7 @@ export function SurveyBlock({
           block={block}
           value={answer?.type === "open_question" ? answer.open_answer : ""}
           error={error}
+          onClear={onClear}
           onChange={(open_answer) => onAnswer({ type: "open_question", data_name, open_answer })}
         />
       );
@@ -49,6 +52,7 @@ export function SurveyBlock({
           block={block}
           value={answer?.type === "multiple_choice" ? answer.selected_options : []}
           error={error}
+          onClear={onClear}
           onChange={(selected_options) =>
             onAnswer({ type: "multiple_choice", data_name, selected_options })
           }
@@ -61,6 +65,7 @@ export function SurveyBlock({
           block={block}
           value={answer?.type === "scale" ? answer.scale_value : undefined}
           error={error}
+          onClear={onClear}
           onChange={(scale_value) => onAnswer({ type: "scale", data_name, scale_value })}
         />
       );

@@ -121,8 +121,9 @@ export function SurveySteps({
     moved.current = false;
   }, [index]);
 
-  function setAnswer(blockIndex: number, answer: Answer) {
-    setAnswers((current) => ({ ...current, [blockKey(index, blockIndex)]: answer }));
+  function setAnswer(blockIndex: number, answer: Answer | undefined) {
+    const key = blockKey(index, blockIndex);
+    setAnswers(({ [key]: _taken, ...rest }) => (answer ? { ...rest, [key]: answer } : rest));
   }
 
   function problemText(problem: AnswerProblem | undefined): string | null {
