@@ -42,21 +42,22 @@ export async function api<T = unknown>(
 ): Promise<ApiResult<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const isForm = typeof FormData !== "undefined" && options.body instanceof FormData;
+  const body =
+    options.body === undefined
+      ? undefined
+      : isForm
+        ? (options.body as FormData)
+        : JSON.stringify(options.body);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: "same-origin",
       signal: options.signal,
-      keepalive: options.keepalive,
+      keepalive: options.keepalive && fitsKeepalive(body),
       headers:
         options.body === undefined || isForm ? undefined : { "content-type": "application/json" },
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      body,
     });
   } catch {
     return { ok: false, status: 0, error: NETWORK_ERROR };
@@ -82,6 +83,20 @@ export async function api<T = unknown>(
       ...retryAfterOf(response),
     },
   };
+}
+
+/**
+ * Browsers refuse a `keepalive` request whose body is over 64 KiB (all such requests in flight
+ * together), failing it without sending anything. A larger body (a long message, a survey) goes
+ * as an ordinary request: on a move within the app, where the page lives on, it arrives all the
+ * same; on a closing page nothing could have sent it, and the browser has asked before leaving.
+ */
+export const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+export function fitsKeepalive(body: string | FormData | undefined): boolean {
+  if (body === undefined) return true;
+  if (typeof body !== "string") return false;
+  return new TextEncoder().encode(body).length <= KEEPALIVE_MAX_BYTES;
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
 } from "@/lib/mailings/schemas.shared";
 import { MessageDetail } from "./message-detail";
 import { MessageStatusBadge, toDate } from "./message-status";
+import type { LeaveCheck } from "./use-message-saves";
 
 /**
  * The communication screen (spec §2): the messages newest first on the left, the selected one
@@ -38,19 +39,20 @@ export function CommunicationAdmin({ title }: { title: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Asked before the detail is closed or replaced: its unsaved changes are saved first, and a
   // message changed elsewhere keeps the detail open until the reader chose what happens to them.
-  const canLeave = useRef<() => Promise<boolean>>(async () => true);
-  const registerLeaveCheck = useCallback((check: () => Promise<boolean>) => {
+  const canLeave = useRef<LeaveCheck>(async () => "leave");
+  const registerLeaveCheck = useCallback((check: LeaveCheck) => {
     canLeave.current = check;
     return () => {
-      if (canLeave.current === check) canLeave.current = async () => true;
+      if (canLeave.current === check) canLeave.current = async () => "leave";
     };
   }, []);
 
   /** True when the detail may close now; otherwise says why it stays. */
   async function mayLeave() {
-    const may = await canLeave.current();
-    if (!may) toast.error(t("conflictFirst"));
-    return may;
+    const outcome = await canLeave.current();
+    if (outcome === "conflict") toast.error(t("conflictFirst"));
+    if (outcome === "unsaved") toast.error(t("notSavedYet"));
+    return outcome === "leave";
   }
 
   async function select(id: number | null) {

@@ -23,7 +23,7 @@ import { ScheduleNotice } from "./schedule-notice";
 import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
-import { useLeaveCheck, useMessageSaves } from "./use-message-saves";
+import { useLeaveCheck, useMessageSaves, type LeaveCheck } from "./use-message-saves";
 import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
@@ -57,7 +57,7 @@ export function MessageDetail({
   onChange: (message: PanelMessageDto) => void;
   onDeleted: (id: number) => void;
   /** Lets the screen ask before closing this detail: false keeps it open (see use-message-saves). */
-  registerLeaveCheck?: (check: () => Promise<boolean>) => () => void;
+  registerLeaveCheck?: (check: LeaveCheck) => () => void;
 }) {
   const t = useTranslations("panelMessages.screen");
   const format = useFormatter();

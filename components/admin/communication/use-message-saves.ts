@@ -155,21 +155,27 @@ export function useMessageSaves(
 
 export type MessageSaves = ReturnType<typeof useMessageSaves>;
 
+/** Whether the detail may go: "leave", or why it stays (a conflict to settle, a failed save). */
+export type LeaveOutcome = "leave" | "conflict" | "unsaved";
+export type LeaveCheck = () => Promise<LeaveOutcome>;
+
 /**
  * Answers the screen's question before this detail is closed or replaced: what is unsaved is
- * saved first; false (stay) while a conflict waits for the reader's choice, whose edits would
- * otherwise go with the detail unsaved.
+ * saved first. It stays while a conflict waits for the reader's choice, and when a save failed:
+ * the edits would otherwise go with the detail, with one last try on the way out that nobody
+ * would see fail.
  */
 export function useLeaveCheck(
-  register: ((check: () => Promise<boolean>) => () => void) | undefined,
+  register: ((check: LeaveCheck) => () => void) | undefined,
   flushAll: () => Promise<boolean>,
   isBlocked: () => boolean,
 ) {
   useEffect(
     () =>
       register?.(async () => {
-        await flushAll();
-        return !isBlocked();
+        const saved = await flushAll();
+        if (isBlocked()) return "conflict";
+        return saved ? "leave" : "unsaved";
       }),
     [register, flushAll, isBlocked],
   );

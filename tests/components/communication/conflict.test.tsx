@@ -277,6 +277,24 @@ describe("a message changed elsewhere", () => {
     await waitFor(() => expect(listButton("Bericht 1").getAttribute("aria-pressed")).toBe("true"));
   });
 
+  it("keeps the message open when its edit could not be saved, and says why", async () => {
+    serveVersionedDraft();
+    const user = await openLoaded();
+    await editBody(user);
+    server().on("PUT /api/panel_message/2", {
+      status: 503,
+      body: { error: { code: 13, message: "x" } },
+    });
+    // Choosing another message first saves the edit: that fails, so the message stays open
+    // with the edit, instead of closing on one last try nobody would see fail.
+    await user.click(listButton("Bericht 1"));
+    expect(await screen.findByText(nl.notSavedYet)).toBeTruthy();
+    expect(listButton("Bericht 2").getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
+      "Tekst van bericht 2",
+    );
+  });
+
   it("keeps Send disabled until the message itself has loaded (the list's copy may be older)", async () => {
     const draft = serveVersionedDraft();
     server().on("GET /api/panel_message/2", () => ({
