@@ -24,6 +24,7 @@ import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
 import { useLeaveCheck, useMessageSaves, type LeaveCheck } from "./use-message-saves";
+import { useRefreshWhenDue } from "./use-refresh-when-due";
 import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
@@ -113,6 +114,13 @@ export function MessageDetail({
     const timer = setTimeout(refresh, PROGRESS_POLL_MS);
     return () => clearTimeout(timer);
   }, [delivering, loading, refresh, query.data]);
+
+  // A scheduled message is asked for again once its time has come (it has started by then).
+  useRefreshWhenDue(
+    status === "scheduled" ? (message?.scheduled_for ?? null) : null,
+    refresh,
+    query.data,
+  );
 
   function apply(update: PanelMessageDto) {
     latest.current = latest.current ? { ...latest.current, ...update } : update;

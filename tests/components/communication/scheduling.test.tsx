@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { DUE_GRACE_MS } from "@/components/admin/communication/use-refresh-when-due";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { resolveWallTime, wallTimeOf } from "@/lib/time/centre-time.shared";
 import {
@@ -107,6 +108,28 @@ describe("scheduling", () => {
     expect(await screen.findByText(nl.cancelled)).toBeTruthy();
     expect(screen.queryByText(/Ingepland voor/)).toBeNull();
     expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false);
+  });
+
+  it("asks again once a scheduled message's time has come, and shows that it went", async () => {
+    const scheduled = message(2, {
+      communication_status: "scheduled",
+      scheduled_for: Math.floor(Date.now() / 1000),
+    });
+    const sent = { ...scheduled, communication_status: "sent", scheduled_for: null };
+    let asked = 0;
+    server().on("GET /api/panel_message", { status: 200, body: { items: [scheduled] } });
+    server().on("GET /api/panel_message/2", () => ({
+      status: 200,
+      body: { ...(++asked === 1 ? scheduled : sent), recipients_estimate: 3, failure_reasons: [] },
+    }));
+    await openScreen("Bericht 2");
+    expect(await screen.findByText(/Ingepland voor/)).toBeTruthy();
+    // Nobody pressed anything: the detail asks by itself, shortly after the time.
+    await waitFor(() => expect(screen.queryByText(/Ingepland voor/)).toBeNull(), {
+      timeout: DUE_GRACE_MS + 4_000,
+    });
+    expect(screen.queryByRole("button", { name: nl.cancelSchedule })).toBeNull();
+    expect(asked).toBe(2);
   });
 
   it("says why a message that came to its time was not sent", async () => {
