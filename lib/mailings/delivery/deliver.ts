@@ -24,6 +24,8 @@ export type DeliverOptions = {
   transport?: MailTransport;
   /** Provider requests per second for the whole site; defaults to MAIL_RATE_PER_SECOND. */
   ratePerSecond?: number;
+  /** How often a long run looks for scheduled messages come due meanwhile; 5 s by default. */
+  dueCheckMs?: number;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,7 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The one delivery function, used by the in-process loop, by the work after a send response
  * and by the cron endpoint. It first starts the scheduled messages whose time has come (so
- * every way of running it sends them), then until its deadline claims a batch (recording it first), waits for
+ * every way of running it sends them, and again every few seconds of a long run), then until its deadline claims a batch (recording it first), waits for
  * its slot in the site-wide rate budget, calls the provider and writes the outcome. Any number
  * of these may run at once, in one process or many: batches are claimed with SKIP LOCKED and a
  * lease, and every provider request takes a slot from the same budget row.
@@ -40,7 +42,9 @@ export async function deliverPending(o: DeliverOptions): Promise<DeliveryRun> {
   const deadline = Date.now() + o.deadlineMs;
   const transport = o.transport ?? getMailTransport();
   const rate = o.ratePerSecond ?? getConfig().mail.ratePerSecond;
+  const dueCheckMs = o.dueCheckMs ?? 5_000;
   await startDueMessages();
+  let dueCheckedAt = Date.now();
   const run = { batches: 0, sent: 0, failed: await failExpiredBatches() };
   // The next batch is claimed and rendered while the outcome of the current one is written,
   // so preparing a batch does not eat into the rate. Not while a request is on its way: work
@@ -55,6 +59,12 @@ export async function deliverPending(o: DeliverOptions): Promise<DeliveryRun> {
 
   try {
     for (;;) {
+      // A message scheduled to go while a long send is under way starts at its time, not when
+      // this run ends (up to a minute later).
+      if (Date.now() - dueCheckedAt >= dueCheckMs) {
+        await startDueMessages();
+        dueCheckedAt = Date.now();
+      }
       const left = deadline - Date.now();
       if (left <= 0 || (await slotWaitMs()) > Math.min(left, MAX_SLOT_WAIT_MS)) break;
       const claim = await (prepared ?? claimNextBatch());

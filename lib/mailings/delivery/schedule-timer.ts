@@ -9,6 +9,12 @@ import { wakeDeliveryLoop } from "./loop";
  * this time (and by that instance's own timer at its exact time).
  */
 const LOOK_AGAIN_MS = 60_000;
+/**
+ * The shortest wait between two looks. A message already due (the loop is busy with another
+ * send and starts it between batches, see deliver.ts) would otherwise be looked for again at
+ * once, query after query, until it is started.
+ */
+export const LOOK_AT_LEAST_AFTER_MS = 1_000;
 
 type TimerState = { timer?: ReturnType<typeof setTimeout>; generation: number };
 
@@ -41,7 +47,7 @@ export function armScheduleTimer(): void {
     .then((dueInMs) => {
       // A later call re-armed the timer in the meantime: its answer is the newer one.
       if (generation !== state.generation) return;
-      const delay = dueInMs === null ? LOOK_AGAIN_MS : Math.min(dueInMs, LOOK_AGAIN_MS);
+      const delay = scheduleTimerDelay(dueInMs);
       state.timer = setTimeout(() => {
         if (dueInMs !== null && dueInMs <= LOOK_AGAIN_MS) wakeDeliveryLoop();
         armScheduleTimer();
@@ -49,4 +55,10 @@ export function armScheduleTimer(): void {
       // The timer must not keep a process alive that is otherwise finished.
       state.timer.unref();
     });
+}
+
+/** How long the timer waits, given when the next scheduled message is due (null: none is). */
+export function scheduleTimerDelay(dueInMs: number | null): number {
+  if (dueInMs === null) return LOOK_AGAIN_MS;
+  return Math.max(LOOK_AT_LEAST_AFTER_MS, Math.min(dueInMs, LOOK_AGAIN_MS));
 }

@@ -188,6 +188,22 @@ describe("delivering a message through the real Resend SDK and the fake provider
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it("starts a message whose time comes during a long send at its time, in the same run", async () => {
+    await insertMembers(250);
+    await queuedDraft("Eerste");
+    const later = await draft(admin, { subject: "Tweede", body: BODY_WITH_IMAGE });
+    // Due a moment after the run starts (straight in the database: the API wants a later time).
+    const db = await getDb();
+    await db.execute(sql`
+      update panel_messages set communication_status = 'scheduled',
+        scheduled_for = now() + interval '300 milliseconds'
+      where id = ${later.id}`);
+
+    const run = await deliverPending({ deadlineMs: 20_000, ratePerSecond: 2, dueCheckMs: 0 });
+    expect((await messageRow(later.id)).communicationStatus).toBe("sent");
+    expect(run).toMatchObject({ batches: 6, sent: 500, pending: 0 });
+  });
+
   it("fails only the delivery whose address the provider refuses; the other 99 are sent with their own ids", async () => {
     const members = await insertMembers(100);
     const refused = members[41];
