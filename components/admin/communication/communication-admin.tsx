@@ -10,10 +10,12 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { SelectList } from "@/components/ui/select-list";
 import { Spinner } from "@/components/ui/spinner";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import type {
   PanelMessageDetailDto,
   PanelMessageDto,
@@ -54,6 +56,13 @@ export function CommunicationAdmin({ title }: { title: string }) {
     if (outcome === "unsaved") toast.error(t("notSavedYet"));
     return outcome === "leave";
   }
+
+  // A link elsewhere in the portal first saves the open message, and asks when that fails: a
+  // move within the app fires no `beforeunload`, and the detail's last try on unmount is unseen.
+  const leaveGuard = useLeaveGuard({
+    shouldAsk: () => selected !== null,
+    settle: async () => (await canLeave.current()) === "leave",
+  });
 
   async function select(id: number | null) {
     if (await mayLeave()) setSelected(id);
@@ -173,6 +182,14 @@ export function CommunicationAdmin({ title }: { title: string }) {
               registerLeaveCheck={registerLeaveCheck}
             />
           )}
+          <ConfirmDialog
+            {...leaveGuard.dialog}
+            title={t("leaveTitle")}
+            description={t("leaveText")}
+            confirmLabel={t("leave")}
+            cancelLabel={t("stay")}
+            tone="danger"
+          />
         </div>
       </div>
     </ScreenFrame>

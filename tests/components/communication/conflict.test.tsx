@@ -293,6 +293,53 @@ describe("a message changed elsewhere", () => {
     expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
       "Tekst van bericht 2",
     );
+    // The edit is still retried, and stored once the server is back (not on the next test's).
+    const draft = serveVersionedDraft();
+    await waitFor(() => expect(draft.stored().body).toBe("<h2>Tekst van bericht 2</h2>"));
+  });
+
+  it("saves before a link elsewhere in the portal is followed, and asks when that fails", async () => {
+    serveVersionedDraft();
+    const user = await openLoaded();
+    // The portal's menu: a link within the app, whose use is logged instead of followed.
+    const followed: string[] = [];
+    const link = document.createElement("a");
+    link.href = "/admin/studies";
+    link.textContent = "Onderzoeken";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      followed.push(link.pathname);
+    });
+    document.body.append(link);
+    try {
+      await editBody(user);
+      server().on("PUT /api/panel_message/2", {
+        status: 503,
+        body: { error: { code: 13, message: "x" } },
+      });
+      await user.click(link);
+      const dialog = await screen.findByRole("dialog", { name: nl.leaveTitle });
+      expect(followed).toEqual([]);
+      await user.click(within(dialog).getByRole("button", { name: nl.stay }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
+        "Tekst van bericht 2",
+      );
+
+      // Once the save goes through, the link is followed without a question.
+      const puts: string[] = [];
+      server().on("PUT /api/panel_message/2", (req) => {
+        const { version, ...fields } = req.body as Partial<PanelMessageDto>;
+        puts.push(String(fields.body));
+        return { status: 200, body: { ...message(2), ...fields, version: (version ?? 1) + 1 } };
+      });
+      await user.click(link);
+      await waitFor(() => expect(followed).toEqual(["/admin/studies"]));
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(puts.at(-1)).toBe("<h2>Tekst van bericht 2</h2>");
+    } finally {
+      link.remove();
+    }
   });
 
   it("keeps Send disabled until the message itself has loaded (the list's copy may be older)", async () => {
