@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { locales, type Locale } from "@/lib/i18n/locales.shared";
 import { localePath } from "@/lib/i18n/visible-locale.shared";
 import { persistLocale } from "@/lib/i18n/persist-locale.shared";
+import { RELOADS_ATTRIBUTE } from "@/components/ui/reloads-attribute";
 
 /**
  * Links, so that a language can be chosen before the page's scripts have loaded or without
@@ -36,6 +37,8 @@ export function LanguageSwitcher({ current }: { current: string }) {
           hrefLang={locale}
           lang={locale}
           aria-current={locale === current ? "true" : undefined}
+          // A press reloads the page: a screen asking before it is left lets the browser ask.
+          {...{ [RELOADS_ATTRIBUTE]: "" }}
           onClick={(event) => choose(event, locale)}
           className={`px-2.5 py-1.5 text-xs font-semibold uppercase first:rounded-l-md last:rounded-r-md ${
             locale === current ? "bg-primary-700 text-white" : "bg-white text-ink hover:bg-primary-50"

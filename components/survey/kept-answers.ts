@@ -31,7 +31,8 @@ export type KeptAnswers = {
   changed?: boolean;
 };
 
-type Stored = {
+/** What is kept in the tab, as it is written: also what a runner hands on to its next form. */
+export type KeptRecord = {
   version: number;
   step: number;
   answers: Record<string, unknown>;
@@ -72,20 +73,26 @@ export function keepAnswers(
   try {
     // Nothing answered yet: leave no trace of the survey in the tab at all.
     if (Object.keys(answers).length === 0) store.removeItem(key);
-    else
-      store.setItem(
-        key,
-        JSON.stringify({
-          version: survey.version,
-          step,
-          answers,
-          asked: askedAt(survey.steps, answers),
-          submission_id: submissionId,
-        } satisfies Stored),
-      );
+    else store.setItem(key, JSON.stringify(keptRecord(survey, step, answers, submissionId)));
   } catch {
     // Full or refused: the answers stay on screen, they just will not survive a reload.
   }
+}
+
+/** The answers on screen as they are kept: tagged with the version and what each question asked. */
+export function keptRecord(
+  survey: { version: number; steps: Step[] },
+  step: number,
+  answers: Record<string, Answer>,
+  submissionId?: string,
+): KeptRecord {
+  return {
+    version: survey.version,
+    step,
+    answers,
+    asked: askedAt(survey.steps, answers),
+    submission_id: submissionId,
+  };
 }
 
 /** What the question at each answered position asks, to recognise it after an edit. */
@@ -134,10 +141,30 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     return null;
   }
   const kept = asStored(stored);
-  if (!kept) {
-    forgetAnswers(key);
-    return null;
-  }
+  const fitted = kept ? fitKept(kept, version, steps) : null;
+  if (!fitted) forgetAnswers(key);
+  return fitted;
+}
+
+/**
+ * The answers a runner starts with: those handed on from the form it replaces (`carried`), or
+ * else those kept in the tab; either way only those that fit this version.
+ */
+export function resumedAnswers(
+  carried: KeptRecord | undefined,
+  key: string,
+  survey: { version: number; steps: Step[] },
+): KeptAnswers | null {
+  return carried
+    ? fitKept(carried, survey.version, survey.steps)
+    : readKeptAnswers(key, survey.version, survey.steps);
+}
+
+/**
+ * Of `kept`, the answers that fit this version of the survey, and the step to go back to (as
+ * `readKeptAnswers`); null when none does. Nothing here reads or writes the tab's storage.
+ */
+export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptAnswers | null {
   const changed = kept.version !== version;
   // After an edit, each answer goes to the one question with its data name, if that question
   // still asks what the kept answer was given to.
@@ -158,10 +185,7 @@ export function readKeptAnswers(key: string, version: number, steps: Step[]): Ke
     if (problem && misfits.has(problem)) continue;
     answers[position] = answer;
   }
-  if (Object.keys(answers).length === 0) {
-    forgetAnswers(key);
-    return null;
-  }
+  if (Object.keys(answers).length === 0) return null;
 
   // Back to the first earlier step that lacks an answer it needs, judged on the path these
   // answers make: a required question their conditions hide needs none.
@@ -198,7 +222,7 @@ function placesByName(steps: Step[]): Map<string, string> {
   return places;
 }
 
-function asStored(value: unknown): Stored | null {
+function asStored(value: unknown): KeptRecord | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
   if (typeof v.version !== "number" || !Number.isInteger(v.step) || (v.step as number) < 0) {
@@ -206,7 +230,7 @@ function asStored(value: unknown): Stored | null {
   }
   if (!v.answers || typeof v.answers !== "object" || Array.isArray(v.answers)) return null;
   if (v.asked !== undefined && (!v.asked || typeof v.asked !== "object")) return null;
-  return v as Stored;
+  return v as KeptRecord;
 }
 
 /** The shape of an Answer, checked by hand: the runner page loads no schema library. */

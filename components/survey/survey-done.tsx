@@ -1,23 +1,17 @@
 "use client";
 
 import { Copy } from "lucide-react";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { isLeaving } from "@/components/public/leaving";
 import { ActionButton } from "@/components/ui/action-button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
-
-// Loaded only when someone is about to leave: the question is rare, the survey page stays light.
-const ConfirmDialog = dynamic(
-  () => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog),
-  { ssr: false },
-);
 
 /**
  * After submitting: the token, shown this once, with a copy button and what it is for. Leaving
@@ -122,16 +116,16 @@ export function SurveyDone({
           {common("backToHome")}
         </Link>
       </p>
-      {leaveGuard.dialog.open ? (
-        <ConfirmDialog
-          {...leaveGuard.dialog}
-          title={t("leaveTitle")}
-          description={t("leaveText")}
-          confirmLabel={t("leave")}
-          cancelLabel={t("stay")}
-          tone="danger"
-        />
-      ) : null}
+      {/* In the page from the start: a question loaded only when asked could fail to load
+          (offline, or a new release since), and the token would go without one. */}
+      <ConfirmDialog
+        {...leaveGuard.dialog}
+        title={t("leaveTitle")}
+        description={t("leaveText")}
+        confirmLabel={t("leave")}
+        cancelLabel={t("stay")}
+        tone="danger"
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { RotateCcw } from "lucide-react";
+import { Eye, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { ActionButton } from "@/components/ui/action-button";
@@ -33,5 +33,18 @@ export function SurveyPreviewDone({ onRestart }: { onRestart: () => void }) {
         </ActionButton>
       </p>
     </section>
+  );
+}
+
+/** Above a staff preview: what it is, and that nothing is sent. */
+export function PreviewBanner() {
+  const t = useTranslations("survey");
+  return (
+    <Alert tone="info" title={t("preview.banner")} className="mb-6">
+      <p className="flex items-center gap-2">
+        <Eye aria-hidden className="size-4 shrink-0" />
+        {t("preview.bannerDetail")}
+      </p>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 
 import { Spinner } from "@/components/ui/spinner";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
+import type { KeptRecord } from "./kept-answers";
 import { SurveyNotice } from "./survey-notice";
 import { SurveySteps } from "./survey-steps";
 
@@ -26,7 +27,7 @@ export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; prev
   } = useApiQuery<PublicSurvey>(
     `/api/survey/${encodeURIComponent(surveyUuid)}${preview ? "?preview=1" : ""}`,
   );
-  const [changed, setChanged] = useState(false);
+  const [carried, setCarried] = useState<KeptRecord | undefined>(undefined);
 
   if (survey) {
     // A new version starts afresh, taking up the answers kept in the tab that still fit it.
@@ -34,9 +35,9 @@ export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; prev
       <SurveySteps
         key={survey.version}
         survey={survey}
-        changedWhileAnswering={changed}
-        onChanged={(latest) => {
-          setChanged(true);
+        carried={carried}
+        onChanged={(latest, answered) => {
+          setCarried(answered);
           setData(() => latest);
         }}
       />

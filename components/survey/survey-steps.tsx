@@ -1,6 +1,5 @@
 "use client";
 
-import { Eye, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -20,11 +19,19 @@ import {
   type AnswerProblem,
   type RequiredProblem,
 } from "@/lib/surveys/validation.shared";
-import { forgetAnswers, keepAnswers, keptAnswersKey, readKeptAnswers } from "./kept-answers";
+import {
+  forgetAnswers,
+  keepAnswers,
+  keptAnswersKey,
+  keptRecord,
+  resumedAnswers,
+  type KeptRecord,
+} from "./kept-answers";
 import { SurveyBlock } from "./survey-block";
 import { SurveyDone } from "./survey-done";
-import { SurveyPreviewDone } from "./survey-preview-done";
+import { PreviewBanner, SurveyPreviewDone } from "./survey-preview-done";
 import { StepNav } from "./step-nav";
+import { ResumeNotice } from "./resume-notice";
 import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
 import { blockKey, fieldId, requiredProblems, shownAnswers } from "./runner-state";
@@ -41,14 +48,17 @@ import { useSurveySubmission } from "./use-survey-submission";
  */
 export function SurveySteps({
   survey,
-  changedWhileAnswering = false,
+  carried,
   onChanged,
 }: {
   survey: PublicSurvey;
-  /** Started again on a survey staff changed while it was answered: say so, at the notice. */
-  changedWhileAnswering?: boolean;
+  /**
+   * Started again on a survey staff changed while it was answered, with the answers that were
+   * on screen (in memory: the tab's storage may be refused): say so, at the notice.
+   */
+  carried?: KeptRecord;
   /** A submission found the survey changed: `latest` is to be answered instead. */
-  onChanged?: (latest: PublicSurvey) => void;
+  onChanged?: (latest: PublicSurvey, answered: KeptRecord) => void;
 }) {
   const t = useTranslations("survey");
   const errorsT = useTranslations("errors");
@@ -57,7 +67,8 @@ export function SurveySteps({
   const preview = survey.preview === true;
   const storageKey = keptAnswersKey(survey.survey_uuid, preview);
   // Read once, when the survey has arrived: this component only renders in the browser.
-  const [restored] = useState(() => readKeptAnswers(storageKey, survey.version, steps));
+  const [restored] = useState(() => resumedAnswers(carried, storageKey, survey));
+  const changedWhileAnswering = carried !== undefined;
   const [requestedIndex, setIndex] = useState(restored?.step ?? 0);
   const [answers, setAnswers] = useState<Record<string, Answer>>(restored?.answers ?? {});
   // Only the path is shown: the steps and blocks whose conditions hold for the answers so far
@@ -92,12 +103,7 @@ export function SurveySteps({
   const finished = done !== null || previewDone;
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  const notice = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
-  // The submit button that had the focus went with the old survey: the reader goes on here.
-  useEffect(() => {
-    if (changedWhileAnswering) notice.current?.focus();
-  }, [changedWhileAnswering]);
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
     else {
@@ -176,8 +182,11 @@ export function SurveySteps({
         // The form that held the focus is gone: the reader goes on at the top, before the notice.
         requestAnimationFrame(() => title.current?.focus());
       }
-      // The answers stay in the tab (kept on every change), for the new form to take up.
-      if (outcome.kind === "changed") onChanged?.(outcome.survey);
+      // The answers on screen go to the new form, which takes up those that still fit.
+      if (outcome.kind === "changed") {
+        const answered = keptRecord(survey, index, shownAnswers(answers, path), submissionId);
+        onChanged?.(outcome.survey, answered);
+      }
       if (outcome.kind !== "stored") return;
       // Gone from the tab before the token appears: the token screen leaves nothing behind, and
       // nothing ties a later submission to this one.
@@ -219,14 +228,7 @@ export function SurveySteps({
       >
         {survey.study_name}
       </h1>
-      {preview ? (
-        <Alert tone="info" title={t("preview.banner")} className="mb-6">
-          <p className="flex items-center gap-2">
-            <Eye aria-hidden className="size-4 shrink-0" />
-            {t("preview.bannerDetail")}
-          </p>
-        </Alert>
-      ) : null}
+      {preview ? <PreviewBanner /> : null}
       {onPath.length > 1 ? (
         <SurveyProgress index={position} total={onPath.length} done={finished} />
       ) : null}
@@ -241,21 +243,16 @@ export function SurveySteps({
       ) : (
         <form method="post" onSubmit={onSubmit} noValidate>
           {showRestored ? (
-            <div ref={notice} tabIndex={-1} className="mb-6">
-              {changedWhileAnswering ? (
-                <Alert tone="info" title={t("changedWhileAnswering.title")}>
-                  <p>{t("changedWhileAnswering.detail")}</p>
-                </Alert>
-              ) : (
-                <Alert tone="info" title={t("restored.title")}>
-                  <p>{t(restored?.changed ? "restored.changedDetail" : "restored.detail")}</p>
-                  <button type="button" className="btn-secondary mt-3" onClick={startAgain}>
-                    <RotateCcw aria-hidden className="size-4" />
-                    {t("restored.startAgain")}
-                  </button>
-                </Alert>
-              )}
-            </div>
+            <ResumeNotice
+              kind={
+                changedWhileAnswering
+                  ? "changedWhileAnswering"
+                  : restored?.changed
+                    ? "restoredChanged"
+                    : "restored"
+              }
+              onStartAgain={startAgain}
+            />
           ) : null}
           {onPath.length > 1 ? (
             <p ref={stepHeading} tabIndex={-1} className="sr-only">

@@ -1,13 +1,15 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { RELOADS_ATTRIBUTE } from "./reloads-attribute";
 
 /**
  * Asks before a link inside the app takes the reader away while `shouldAsk()` says edits would
  * be lost (the browser's own question covers reloads, closing the tab and typed addresses, but a
  * client-side navigation fires no `beforeunload`). Links that open a new tab, downloads and
  * modified clicks are left alone. `settle()` gets a chance first (e.g. saving what is pending):
- * when it resolves true the navigation goes ahead without a question. Going ahead clicks the
+ * when it resolves true the navigation goes ahead without a question. Links to this page itself
+ * and links marked as reloading it are left alone too. Going ahead clicks the
  * link again, so it navigates exactly as it would have (Next's Link included).
  */
 export function useLeaveGuard({
@@ -36,6 +38,11 @@ export function useLeaveGuard({
       }
       if (link.target && link.target !== "_self") return;
       if (link.hasAttribute("download") || link.origin !== window.location.origin) return;
+      // This page itself (a skip link's #main): nothing is left.
+      const here = window.location;
+      if (link.pathname === here.pathname && link.search === here.search) return;
+      // A link that reloads the page (the language switcher's): the browser itself asks.
+      if (link.hasAttribute(RELOADS_ATTRIBUTE)) return;
       if (!latest.current.shouldAsk()) return;
       event.preventDefault();
       event.stopPropagation();

@@ -45,8 +45,9 @@ describe.runIf(onPostgres)("a member leaving while a message is queued", () => {
         body: {},
         cookie: admin,
       });
-      // Long enough for the send to meet the row being deleted.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The send must finish while the delete is still uncommitted; one that waits for it
+      // (the foreign key's lock) is given 5 s before the delete commits and fails it.
+      await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     });
     const sent = await answer!;
 

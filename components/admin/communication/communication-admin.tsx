@@ -50,11 +50,18 @@ export function CommunicationAdmin({ title }: { title: string }) {
   }, []);
 
   /** True when the detail may close now; otherwise says why it stays. */
-  async function mayLeave() {
+  // Whose answer the "leave without saving?" question waits for, when a message was chosen.
+  const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
+
+  /**
+   * True when the detail may close now. A conflict stays, saying why. A failed save asks:
+   * some never pass (the message was sent or deleted elsewhere), so staying cannot be all.
+   */
+  async function mayLeave(): Promise<boolean> {
     const outcome = await canLeave.current();
     if (outcome === "conflict") toast.error(t("conflictFirst"));
-    if (outcome === "unsaved") toast.error(t("notSavedYet"));
-    return outcome === "leave";
+    if (outcome !== "unsaved") return outcome === "leave";
+    return new Promise((resolve) => setAsking(() => resolve));
   }
 
   // A link elsewhere in the portal first saves the open message, and asks when that fails: a
@@ -63,6 +70,19 @@ export function CommunicationAdmin({ title }: { title: string }) {
     shouldAsk: () => selected !== null,
     settle: async () => (await canLeave.current()) === "leave",
   });
+
+  const askingDialog = {
+    open: true,
+    onOpenChange: (open: boolean) => {
+      if (open) return;
+      asking?.(false);
+      setAsking(null);
+    },
+    onConfirm: () => {
+      asking?.(true);
+      setAsking(null);
+    },
+  };
 
   async function select(id: number | null) {
     if (await mayLeave()) setSelected(id);
@@ -183,7 +203,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
             />
           )}
           <ConfirmDialog
-            {...leaveGuard.dialog}
+            {...(asking ? askingDialog : leaveGuard.dialog)}
             title={t("leaveTitle")}
             description={t("leaveText")}
             confirmLabel={t("leave")}

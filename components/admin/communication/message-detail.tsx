@@ -119,7 +119,7 @@ export function MessageDetail({
   useRefreshWhenDue(
     status === "scheduled" ? (message?.scheduled_for ?? null) : null,
     refresh,
-    query.data,
+    query.error ?? query.data,
   );
 
   function apply(update: PanelMessageDto) {

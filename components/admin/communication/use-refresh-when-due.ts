@@ -17,7 +17,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export function useRefreshWhenDue(
   scheduledFor: number | null,
   refresh: () => void,
-  /** The latest answer: each one still saying scheduled sets the timer again. */
+  /** The latest answer, or failure: each one while still scheduled sets the timer again. */
   answer: unknown,
 ) {
   useEffect(() => {

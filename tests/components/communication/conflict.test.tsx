@@ -277,7 +277,7 @@ describe("a message changed elsewhere", () => {
     await waitFor(() => expect(listButton("Bericht 1").getAttribute("aria-pressed")).toBe("true"));
   });
 
-  it("keeps the message open when its edit could not be saved, and says why", async () => {
+  it("asks before closing a message whose edit could not be saved; staying keeps the edit", async () => {
     serveVersionedDraft();
     const user = await openLoaded();
     await editBody(user);
@@ -285,10 +285,12 @@ describe("a message changed elsewhere", () => {
       status: 503,
       body: { error: { code: 13, message: "x" } },
     });
-    // Choosing another message first saves the edit: that fails, so the message stays open
-    // with the edit, instead of closing on one last try nobody would see fail.
+    // Choosing another message first saves the edit: that fails, so the reader is asked,
+    // instead of the message closing on one last try nobody would see fail.
     await user.click(listButton("Bericht 1"));
-    expect(await screen.findByText(nl.notSavedYet)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: nl.leaveTitle });
+    await user.click(within(dialog).getByRole("button", { name: nl.stay }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(listButton("Bericht 2").getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("textbox", { name: nl.body }).innerHTML).toContain(
       "Tekst van bericht 2",
@@ -296,6 +298,28 @@ describe("a message changed elsewhere", () => {
     // The edit is still retried, and stored once the server is back (not on the next test's).
     const draft = serveVersionedDraft();
     await waitFor(() => expect(draft.stored().body).toBe("<h2>Tekst van bericht 2</h2>"));
+  });
+
+  it("lets a message whose edit can never be saved be left, once the reader says so", async () => {
+    serveVersionedDraft();
+    const user = await openLoaded();
+    await editBody(user);
+    // Sent from another tab meanwhile: every save of the draft is refused for good.
+    let refused = 0;
+    server().on("PUT /api/panel_message/2", () => {
+      refused += 1;
+      return {
+        status: 409,
+        body: { error: { code: 16, message: "The panel message was already sent" } },
+      };
+    });
+    await user.click(listButton("Bericht 1"));
+    const dialog = await screen.findByRole("dialog", { name: nl.leaveTitle });
+    const before = refused;
+    await user.click(within(dialog).getByRole("button", { name: nl.leave }));
+    await waitFor(() => expect(listButton("Bericht 1").getAttribute("aria-pressed")).toBe("true"));
+    // The closed detail's last try goes here, not to the next test's server.
+    await waitFor(() => expect(refused).toBeGreaterThan(before));
   });
 
   it("saves before a link elsewhere in the portal is followed, and asks when that fails", async () => {

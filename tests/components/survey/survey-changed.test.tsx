@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SurveyRunner } from "@/components/survey/survey-runner";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { messagesOf, renderIntl } from "../../support/render-intl";
@@ -78,6 +78,27 @@ describe("a survey staff change while it is answered", () => {
     );
     expect(second.submission_id).toBe(first.submission_id);
     expect(second.answers.map((a) => a.data_name)).toEqual(["story", "where"]);
+  });
+
+  it("carries the answers across in memory where the tab's storage is refused", async () => {
+    // Storage refused (privacy settings, a sandboxed frame): nothing is kept in the tab.
+    const refuse = vi.spyOn(window, "sessionStorage", "get").mockImplementation(() => {
+      throw new DOMException("refused", "SecurityError");
+    });
+    try {
+      server().on(GET, { status: 200, body: before });
+      server().on(SUBMIT, () => {
+        server().on(GET, { status: 200, body: after });
+        return refused;
+      });
+      await answerStoryAndSubmit();
+      await screen.findByText(t.changedWhileAnswering.title);
+      expect(
+        (screen.getByRole("textbox", { name: /What happened/ }) as HTMLTextAreaElement).value,
+      ).toBe("Kept across the change");
+    } finally {
+      refuse.mockRestore();
+    }
   });
 
   it("shows the refusal as it is when the survey did not change", async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import Link from "next/link";
 import { describe, expect, it } from "vitest";
 import { SurveyDone } from "@/components/survey/survey-done";
+import { RELOADS_ATTRIBUTE } from "@/components/ui/reloads-attribute";
 import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.survey.done;
@@ -47,6 +48,28 @@ describe("leaving the token screen through a link", () => {
     await screen.findByRole("dialog", { name: t.leaveTitle });
     fireEvent.click(screen.getByRole("button", { name: t.leave }));
     await waitFor(() => expect(followed).toEqual(["/nieuws"]));
+  });
+
+  it("lets links that do not leave through: this page's own, and the language switch", async () => {
+    renderIntl(
+      <>
+        <a href="#main">Skip to content</a>
+        <Link
+          href="/en/survey/x"
+          {...{ [RELOADS_ATTRIBUTE]: "" }}
+          onClick={(event) => event.preventDefault()}
+        >
+          en
+        </Link>
+        <SurveyDone token={TOKEN} />
+      </>,
+      "en",
+    );
+    fireEvent.click(screen.getByRole("link", { name: "Skip to content" }));
+    // The language switch reloads the page, and the browser itself asks before that.
+    fireEvent.click(screen.getByRole("link", { name: "en" }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("opens /my-answers in a new tab, saying so, so the token stays here", () => {

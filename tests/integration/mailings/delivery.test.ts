@@ -189,19 +189,20 @@ describe("delivering a message through the real Resend SDK and the fake provider
   });
 
   it("starts a message whose time comes during a long send at its time, in the same run", async () => {
-    await insertMembers(250);
+    await insertMembers(600);
     await queuedDraft("Eerste");
     const later = await draft(admin, { subject: "Tweede", body: BODY_WITH_IMAGE });
-    // Due a moment after the run starts (straight in the database: the API wants a later time).
+    // Due a second after the run starts, while the first message's six batches take three
+    // (straight in the database: the API wants a later time).
     const db = await getDb();
     await db.execute(sql`
       update panel_messages set communication_status = 'scheduled',
-        scheduled_for = now() + interval '300 milliseconds'
+        scheduled_for = now() + interval '1 second'
       where id = ${later.id}`);
 
-    const run = await deliverPending({ deadlineMs: 20_000, ratePerSecond: 2, dueCheckMs: 0 });
+    const run = await deliverPending({ deadlineMs: 30_000, ratePerSecond: 2, dueCheckMs: 0 });
     expect((await messageRow(later.id)).communicationStatus).toBe("sent");
-    expect(run).toMatchObject({ batches: 6, sent: 500, pending: 0 });
+    expect(run).toMatchObject({ batches: 12, sent: 1200, pending: 0 });
   });
 
   it("fails only the delivery whose address the provider refuses; the other 99 are sent with their own ids", async () => {
