@@ -116,11 +116,7 @@ export function MessageDetail({
   }, [delivering, loading, refresh, query.data]);
 
   // A scheduled message is asked for again once its time has come (it has started by then).
-  useRefreshWhenDue(
-    status === "scheduled" ? (message?.scheduled_for ?? null) : null,
-    refresh,
-    query.error ?? query.data,
-  );
+  useRefreshWhenDue(message, refresh, query.error ?? query.data);
 
   function apply(update: PanelMessageDto) {
     latest.current = latest.current ? { ...latest.current, ...update } : update;
