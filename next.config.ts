@@ -31,6 +31,10 @@ const securityHeaders = [
 // Page paths only: not the API, Next's assets, the internal locale segment or files with a dot.
 const PAGE_PATTERN = "(?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*";
 const PAGE = `/:path(${PAGE_PATTERN})`;
+// The Dutch pages with a dynamic segment at their bare address (app/(nl)): Next tries the
+// afterFiles rewrite below before dynamic routes, so these must not be rewritten.
+const DUTCH_DYNAMIC = "research(?:/|$)|news/|study/|survey/";
+const NOT_DUTCH_PAGE = `/:path(${PAGE_PATTERN.replace("(?!", `(?!${DUTCH_DYNAMIC}|`)})`;
 // The same paths as a header rule's source: without a named parameter, as every header rule here
 // is (Next would otherwise try to fill parameters into the rule's header values per request).
 const ANY_PAGE = `/(${PAGE_PATTERN})`;
@@ -87,11 +91,19 @@ const nextConfig: NextConfig = {
   async redirects() {
     // The locale segment is internal: proxy.ts sends a visible /nl/... or /en/... to the bare
     // path, storing the language it names, which a redirect rule here could not.
-    return [{ source: "/home", destination: "/", permanent: false }];
+    return [
+      { source: "/home", destination: "/", permanent: false },
+      // The Dutch /research is an optional catch-all (app/(nl)/research): nothing below it is a
+      // page, and an unknown address goes home.
+      { source: "/research/:rest+", destination: "/", permanent: false },
+    ];
   },
   async rewrites() {
-    // The language lives in a cookie, so URLs carry no locale. Both languages are prerendered;
-    // the rewrite picks one per request without any per-request code on public pages.
+    // The language lives in a cookie, so URLs carry no locale. Both languages are prerendered:
+    // English in app/[locale], reached by this rewrite when the cookie says so; Dutch, the
+    // default, at the bare addresses themselves (app/(nl)), so a Dutch visit needs no rewrite.
+    // What app/(nl) has no page for (the portal, unknown addresses) is served from app/[locale]
+    // in Dutch: the afterFiles rule, which Next tries only when no file or static page matched.
     return {
       beforeFiles: [
         {
@@ -99,15 +111,13 @@ const nextConfig: NextConfig = {
           has: [{ type: "cookie", key: "NEXT_LOCALE", value: "en" }],
           destination: "/en",
         },
-        { source: "/", destination: "/nl" },
         {
           source: PAGE,
           has: [{ type: "cookie", key: "NEXT_LOCALE", value: "en" }],
           destination: "/en/:path",
         },
-        { source: PAGE, destination: "/nl/:path" },
       ],
-      afterFiles: [],
+      afterFiles: [{ source: NOT_DUTCH_PAGE, destination: "/nl/:path" }],
       fallback: [],
     };
   },

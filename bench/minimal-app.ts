@@ -52,16 +52,18 @@ const PARAGRAPH =
  * the same packages. `next build` defaults to the same bundler for both. Removed by
  * `removeMinimalApp`.
  *
- * With `routing`, the same pages are served the way this site serves its pages: from a `[locale]`
- * segment prerendered for each language, reached through the site's cookie rewrite, with its
- * header and redirect rules and a proxy on the same paths (bench/site-routing.ts). That app
+ * With `routing`, the same pages are served the way this site serves its pages: in Dutch at the
+ * bare addresses, in English from a `[locale]` segment prerendered for each language and reached
+ * through the site's cookie rewrite, with its header and redirect rules and a proxy on the same
+ * paths (bench/site-routing.ts). The benchmark asks for the Dutch pages, as a first visit. That app
  * measures what the routing the site needs (URLs without a locale, security headers) costs in
  * the framework before any of this app's page code runs.
  */
 export function buildMinimalApp(routing?: SiteRouting): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rp-minimal-app-"));
-  const pages = routing ? "app/[locale]" : "app";
-  mkdirSync(path.join(dir, pages), { recursive: true });
+  // Routed as the site: Dutch at the bare addresses (app/(nl)), English in app/[locale].
+  const trees = routing ? ["app/(nl)", "app/[locale]"] : ["app"];
+  for (const tree of trees) mkdirSync(path.join(dir, tree), { recursive: true });
   mkdirSync(path.join(dir, "app/api/echo"), { recursive: true });
   mkdirSync(path.join(dir, "public"), { recursive: true });
   symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
@@ -82,10 +84,17 @@ export function buildMinimalApp(routing?: SiteRouting): string {
     path.join(dir, "next.config.mjs"),
     `export default { turbopack: { root: ${JSON.stringify(root)} }, outputFileTracingRoot: ${JSON.stringify(root)}${rules} };\n`,
   );
-  writeFileSync(
-    path.join(dir, pages, "layout.jsx"),
-    routing
-      ? `export function generateStaticParams() {
+  if (routing) {
+    writeFileSync(
+      path.join(dir, "app/(nl)/layout.jsx"),
+      `export default function DutchLayout({ children }) {
+  return (<html lang="nl"><body>{children}</body></html>);
+}
+`,
+    );
+    writeFileSync(
+      path.join(dir, "app/[locale]/layout.jsx"),
+      `export function generateStaticParams() {
   return ${JSON.stringify(locales.map((locale) => ({ locale })))};
 }
 export const dynamicParams = false;
@@ -94,12 +103,17 @@ export default async function RootLayout({ children, params }) {
   const { locale } = await params;
   return (<html lang={locale}><body>{children}</body></html>);
 }
-`
-      : `export default function RootLayout({ children }) {
+`,
+    );
+  } else {
+    writeFileSync(
+      path.join(dir, "app/layout.jsx"),
+      `export default function RootLayout({ children }) {
   return (<html lang="en"><body>{children}</body></html>);
 }
 `,
-  );
+    );
+  }
   if (routing) {
     writeFileSync(
       path.join(dir, "proxy.js"),
@@ -126,17 +140,19 @@ export const config = { matcher: ${JSON.stringify(routing.proxyMatcher)} };
 `,
   );
   for (const paragraphs of PAGE_PARAGRAPHS) {
-    const folder = path.join(dir, pages, minimalPagePath(paragraphs));
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(
-      path.join(folder, "page.jsx"),
-      `import { Paragraphs } from ${JSON.stringify(path.relative(folder, path.join(dir, "paragraphs.jsx")))};
+    for (const tree of trees) {
+      const folder = path.join(dir, tree, minimalPagePath(paragraphs));
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        path.join(folder, "page.jsx"),
+        `import { Paragraphs } from ${JSON.stringify(path.relative(folder, path.join(dir, "paragraphs.jsx")))};
 
 export default function Page() {
   return <Paragraphs count={${paragraphs}} />;
 }
 `,
-    );
+      );
+    }
   }
   writeFileSync(
     path.join(dir, "app/api/echo/route.js"),

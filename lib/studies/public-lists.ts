@@ -1,15 +1,20 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { afterResponse } from "@/lib/deferred/after-response";
-import { locales } from "@/lib/i18n/locales.shared";
+import { defaultLocale, locales } from "@/lib/i18n/locales.shared";
 import { LATE_RENDER_GRACE_MS } from "./public-lists.shared";
 
 /** The public page that lists the open and finished studies. */
 export const PUBLIC_STUDY_LISTS_PATH = "/research";
 
-/** The internal paths of /research, one per language (the rewrite in next.config.ts adds them). */
+/**
+ * The paths of /research's cached copies, one per language: the Dutch one at the bare address
+ * (app/(nl)), the others behind the locale rewrite in next.config.ts.
+ */
 export function publicStudyListPaths(): string[] {
-  return locales.map((locale) => `/${locale}${PUBLIC_STUDY_LISTS_PATH}`);
+  return locales.map((locale) =>
+    locale === defaultLocale ? PUBLIC_STUDY_LISTS_PATH : `/${locale}${PUBLIC_STUDY_LISTS_PATH}`,
+  );
 }
 
 /**

@@ -56,7 +56,7 @@ const put = (id: number, body: unknown) =>
 
 describe("the writes that change the public lists mark /research stale in both languages", () => {
   it("the paths are the internal ones of both languages", () => {
-    expect(publicStudyListPaths()).toEqual(["/nl/research", "/en/research"]);
+    expect(publicStudyListPaths()).toEqual(["/research", "/en/research"]);
   });
 
   it("create, status change, limit and end date, duplicate and delete", async () => {

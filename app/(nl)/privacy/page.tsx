@@ -1,0 +1,5 @@
+import Page, { generateMetadata as metadata } from "@/app/[locale]/(public)/privacy/page";
+import { dutchMetadata, dutchPage } from "../in-dutch";
+
+export const generateMetadata = dutchMetadata(metadata);
+export default dutchPage(Page);
