@@ -8,8 +8,8 @@ import { isLocale, type Locale } from "./locales.shared";
  * next-intl for this render. Every layout and page calls it: they render in parallel, and
  * without it next-intl would read the request's headers and make a static page dynamic.
  *
- * Page paths reach the segment through the cookie rewrite with a language in it. Only a path the
- * rewrite leaves alone, one whose last part has a dot (an old `/index.html`, a mistyped file
+ * Page paths reach the segment through a rewrite with a language in it (the Dutch twins in
+ * app/(nl) pass theirs fixed). Only a path the rewrites leave alone, one whose last part has a dot (an old `/index.html`, a mistyped file
  * name) and names no file, arrives here with something else: it is sent home as the
  * specification asks of every unknown path, instead of getting Next's bare error shell.
  */

@@ -79,8 +79,16 @@ test("an address that names a language shows the bare one in it, and the browser
 });
 
 // Paths without a page or a file of their own, with and without a dot (an old `index.html`, a
-// mistyped file name): each is sent home, as the specification asks of any other path.
-for (const unknown of ["/this/does/not/exist", "/index.html", "/nieuws/oud-artikel.php"]) {
+// mistyped file name), and below the Dutch pages with a dynamic segment at their bare address
+// (app/(nl)): each is sent home, as the specification asks of any other path.
+for (const unknown of [
+  "/this/does/not/exist",
+  "/index.html",
+  "/nieuws/oud-artikel.php",
+  "/research/oud",
+  "/news/bestaat-niet",
+  "/news/oud/artikel",
+]) {
   test(`an unknown path lands on the home page: ${unknown}`, async ({ page }) => {
     const response = await page.goto(unknown);
     expect(response?.status()).toBe(200);

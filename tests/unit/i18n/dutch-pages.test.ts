@@ -1,0 +1,134 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import { describe, expect, it } from "vitest";
+import config from "@/next.config";
+
+/**
+ * The Dutch public pages at their bare addresses (app/(nl)) are twins of app/[locale]'s public
+ * pages: every public page has one, each renders its twin, carries the same segment settings,
+ * and is reached without the locale rewrite.
+ */
+const app = path.resolve(__dirname, "../../../app");
+const localeRoot = path.join(app, "[locale]");
+const dutchRoot = path.join(app, "(nl)");
+
+function pageFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return pageFiles(full);
+    return name === "page.tsx" ? [full] : [];
+  });
+}
+
+/** The address a page file serves, without route groups and (Dutch) the optional catch-all. */
+function routeOf(root: string, file: string): string {
+  const segments = path
+    .relative(root, path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s) && !s.startsWith("[[..."));
+  return `/${segments.join("/")}`;
+}
+
+const publicTwins = ["(public)", "(public-live)"].flatMap((group) =>
+  pageFiles(path.join(localeRoot, group)).map((file) => ({
+    file,
+    route: routeOf(localeRoot, file),
+  })),
+);
+const dutchPages = pageFiles(dutchRoot).map((file) => ({ file, route: routeOf(dutchRoot, file) }));
+
+/** `export const dynamic = …` and the like, as written. */
+function segmentSettings(file: string): Record<string, string> {
+  const text = readFileSync(file, "utf8");
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(
+    /^export const (dynamic|revalidate|dynamicParams|fetchCache) = (.+);$/gm,
+  )) {
+    out[m[1]] = m[2];
+  }
+  if (/^export (async )?function generateStaticParams/m.test(text))
+    out.generateStaticParams = "yes";
+  return out;
+}
+
+type Rule = { source: string; destination: string; has?: unknown[] };
+const rules = async () =>
+  (await config("phase-test").rewrites!()) as unknown as {
+    beforeFiles: Rule[];
+    afterFiles: Rule[];
+    fallback: Rule[];
+  };
+const matches = (source: string, pathname: string) =>
+  getPathMatch(source, { removeUnnamedParams: true, strict: true })(pathname) !== false;
+const sample = (route: string) => route.replace(/\[[^\]]+\]/g, "12");
+
+describe("Dutch pages at their bare addresses", () => {
+  it("finds both trees", () => {
+    expect(publicTwins.map((p) => p.route)).toEqual(
+      expect.arrayContaining(["/", "/research", "/news", "/news/[slug]", "/study/[id]"]),
+    );
+    expect(dutchPages.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("has a Dutch page for every public page, and no other", () => {
+    expect(dutchPages.map((p) => p.route).sort()).toEqual(publicTwins.map((p) => p.route).sort());
+  });
+
+  it.each(dutchPages.map((p) => [p.route, p.file]))("%s renders its twin", (route, file) => {
+    const twin = publicTwins.find((p) => p.route === route)!;
+    const twinModule = `@/app/${path
+      .relative(app, twin.file)
+      .replace(/\.tsx$/, "")
+      .split(path.sep)
+      .join("/")}`;
+    expect(readFileSync(file, "utf8")).toContain(`from "${twinModule}"`);
+  });
+
+  it.each(dutchPages.map((p) => [p.route, p.file]))(
+    "%s has its twin's segment settings",
+    (route, file) => {
+      const twin = publicTwins.find((p) => p.route === route)!;
+      expect(segmentSettings(file)).toEqual(segmentSettings(twin.file));
+    },
+  );
+
+  it("rewrites before the file system only for English", async () => {
+    const { beforeFiles } = await rules();
+    expect(beforeFiles.length).toBeGreaterThan(0);
+    for (const rule of beforeFiles) {
+      expect(rule.has).toEqual([{ type: "cookie", key: "NEXT_LOCALE", value: "en" }]);
+      expect(rule.destination.startsWith("/en")).toBe(true);
+    }
+  });
+
+  // Next tries afterFiles rules after static pages but before dynamic routes: a Dutch page with
+  // a dynamic segment would otherwise be served from app/[locale] instead.
+  it.each(
+    dutchPages
+      .filter((p) => p.route.includes("[") || p.file.includes("[[..."))
+      .map((p) => [sample(p.route)]),
+  )("leaves the Dutch dynamic page %s to app/(nl)", async (address) => {
+    const { afterFiles } = await rules();
+    expect(afterFiles.some((rule) => matches(rule.source, address))).toBe(false);
+  });
+
+  it.each([
+    "/admin",
+    "/admin/studies",
+    "/admin/studies/12/survey",
+    "/account",
+    "/no-such-page",
+    "/study",
+  ])("serves %s from app/[locale] in Dutch", async (address) => {
+    const { afterFiles } = await rules();
+    const rule = afterFiles.find((r) => matches(r.source, address));
+    expect(rule?.destination).toBe("/nl/:path");
+  });
+
+  it.each(["/research/x", "/research/x/y"])("sends %s home", async (address) => {
+    const redirects = (await config("phase-test").redirects!()) as Rule[];
+    const rule = redirects.find((r) => matches(r.source, address));
+    expect(rule?.destination).toBe("/");
+  });
+});
