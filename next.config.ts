@@ -31,9 +31,12 @@ const securityHeaders = [
 // Page paths only: not the API, Next's assets, the internal locale segment or files with a dot.
 const PAGE_PATTERN = "(?!api/|api$|_next/|nl/|nl$|en/|en$|.*\\.[a-zA-Z0-9]+$).*";
 const PAGE = `/:path(${PAGE_PATTERN})`;
-// The Dutch pages with a dynamic segment at their bare address (app/(nl)): Next tries the
-// afterFiles rewrite below before dynamic routes, so these must not be rewritten.
-const DUTCH_DYNAMIC = "research(?:/|$)|news/|study/|survey/";
+// The Dutch pages with a dynamic segment at their bare address (app/(nl)), in exactly their
+// shapes: Next tries the afterFiles rewrite below before dynamic routes, so these must not be
+// rewritten. Anything longer is rewritten as before and goes home through app/[locale]/[...rest],
+// rendered per request: left alone, `/study/news/<anything>` would reach app/[locale]'s
+// prerendered routes with "study" as its language and leave a cached redirect per address.
+const DUTCH_DYNAMIC = "research$|(?:news|study|survey)/[^/]+$";
 const NOT_DUTCH_PAGE = `/:path(${PAGE_PATTERN.replace("(?!", `(?!${DUTCH_DYNAMIC}|`)})`;
 // The same paths as a header rule's source: without a named parameter, as every header rule here
 // is (Next would otherwise try to fill parameters into the rule's header values per request).

@@ -88,6 +88,8 @@ for (const unknown of [
   "/research/oud",
   "/news/bestaat-niet",
   "/news/oud/artikel",
+  "/study/news/oud",
+  "/survey/12/oud",
 ]) {
   test(`an unknown path lands on the home page: ${unknown}`, async ({ page }) => {
     const response = await page.goto(unknown);

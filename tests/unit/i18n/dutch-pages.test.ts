@@ -126,6 +126,21 @@ describe("Dutch pages at their bare addresses", () => {
     expect(rule?.destination).toBe("/nl/:path");
   });
 
+  // Longer addresses below a twin keep the rewrite and go home through app/[locale]/[...rest],
+  // rendered per request: left to the dynamic routes they would reach app/[locale]'s prerendered
+  // pages with "study" or "news" as the language, each leaving a cached redirect behind.
+  it.each([
+    "/study/news/x",
+    "/survey/news/x",
+    "/news/news/x",
+    "/study/12/x",
+    "/news/a/b",
+    "/survey/a/b/c",
+  ])("rewrites %s, longer than any twin, to app/[locale]", async (address) => {
+    const { afterFiles } = await rules();
+    expect(afterFiles.find((r) => matches(r.source, address))?.destination).toBe("/nl/:path");
+  });
+
   it.each(["/research/x", "/research/x/y"])("sends %s home", async (address) => {
     const redirects = (await config("phase-test").redirects!()) as Rule[];
     const rule = redirects.find((r) => matches(r.source, address));

@@ -52,6 +52,16 @@ describe.each([
     expect(again.body).toBe(first.body);
   });
 
+  it("keeps a page in use while one-off payloads come and go", async () => {
+    const page = `<p>veelgelezen – ${Math.random()}</p>`;
+    const kept = (await send(m, page)).body;
+    for (let i = 0; i < 63; i++) await send(m, `<p>eenmalig ${i} – ${Math.random()}</p>`);
+    expect((await send(m, page)).body).toBe(kept);
+    // Full now: the next one-off payload drops the one sent longest ago, not the page sent again.
+    await send(m, `<p>nog een – ${Math.random()}</p>`);
+    expect((await send(m, page)).body).toBe(kept);
+  });
+
   it("answers every page with its own bytes and length, kept or dropped", async () => {
     await fc.assert(
       fc.asyncProperty(
