@@ -4,6 +4,7 @@ import { FILE_CSP, FILE_PATH_SOURCES } from "./lib/files/file-csp.shared.ts";
 import { NONCE_PAGE_SOURCE, pageCsp, STATIC_CSP_SOURCE } from "./lib/http/page-csp.shared.ts";
 // With its extension: Node's own TypeScript loader (Node 22.18+) resolves no other form.
 import { helpLineBuildWarning } from "./config/help-line.shared.ts";
+import { NEWS_SLUGS } from "./content/news/slugs.shared.ts";
 import { buildAppUrlProblem, normalAppUrl } from "./config/built-address.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -37,7 +38,12 @@ const PAGE = `/:path(${PAGE_PATTERN})`;
 // rendered per request: left alone, `/study/news/<anything>` would reach app/[locale]'s
 // prerendered routes with "study" as its language and leave a cached redirect per address.
 const DUTCH_DYNAMIC = "research$|(?:news|study|survey)/[^/]+$";
-const NOT_DUTCH_PAGE = `/:path(${PAGE_PATTERN.replace("(?!", `(?!${DUTCH_DYNAMIC}|`)})`;
+// After the file system, an address with a dot names no file: it is rewritten too, and goes home
+// per request (left to the dynamic routes, each would leave a cached redirect behind).
+const NOT_DUTCH_PAGE = `/:path((?!${DUTCH_DYNAMIC}|api/|api$|_next/|nl/|nl$|en/|en$).*)`;
+// `/news/<slug>` of no article: sent home before any page renders it (the article pages are
+// prerendered; an unknown slug rendered on demand would leave a cached redirect per address).
+const UNKNOWN_ARTICLE = `/news/:slug((?!(?:${NEWS_SLUGS.join("|")})$)[^/]+)`;
 // The same paths as a header rule's source: without a named parameter, as every header rule here
 // is (Next would otherwise try to fill parameters into the rule's header values per request).
 const ANY_PAGE = `/(${PAGE_PATTERN})`;
@@ -99,6 +105,7 @@ const nextConfig: NextConfig = {
       // The Dutch /research is an optional catch-all (app/(nl)/research): nothing below it is a
       // page, and an unknown address goes home.
       { source: "/research/:rest+", destination: "/", permanent: false },
+      { source: UNKNOWN_ARTICLE, destination: "/", permanent: false },
     ];
   },
   async rewrites() {

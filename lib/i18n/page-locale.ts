@@ -10,9 +10,8 @@ import { isLocale, type Locale } from "./locales.shared";
  *
  * Page paths reach the segment through a rewrite with a language in it (the Dutch twins in
  * app/(nl) pass theirs fixed). Only a path the rewrites leave alone arrives here with something
- * else: one whose last part has a dot (an old `/index.html`, a mistyped file name) and names no
- * file, or a Dutch twin's address in other capitals (`/Research`: the rules match it, the pages
- * do not). It is sent home as the specification asks of every unknown path, instead of getting
+ * else: a Dutch twin's address in other capitals (`/Research`: the rules match it, the pages do
+ * not). It is sent home as the specification asks of every unknown path, instead of getting
  * Next's bare error shell.
  */
 export async function pageLocale(params: Promise<{ locale: string }>): Promise<Locale> {

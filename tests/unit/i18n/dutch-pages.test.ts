@@ -3,6 +3,7 @@ import path from "node:path";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { describe, expect, it } from "vitest";
 import config from "@/next.config";
+import { newsArticles } from "@/content/news";
 
 /**
  * The Dutch public pages at their bare addresses (app/(nl)) are twins of app/[locale]'s public
@@ -140,6 +141,43 @@ describe("Dutch pages at their bare addresses", () => {
     const { afterFiles } = await rules();
     expect(afterFiles.find((r) => matches(r.source, address))?.destination).toBe("/nl/:path");
   });
+
+  // After the file system, an address with a dot names no file: rewritten, it goes home per
+  // request instead of reaching app/[locale] with the address as its language.
+  it.each(["/index.html", "/oud/artikel.php", "/favicon.ico"])(
+    "rewrites %s, which names no file, to app/[locale]",
+    async (address) => {
+      const { afterFiles } = await rules();
+      expect(afterFiles.find((r) => matches(r.source, address))?.destination).toBe("/nl/:path");
+    },
+  );
+
+  it.each(["/_next/static/chunks/gone.js", "/api/no/such/path", "/nl/news", "/en"])(
+    "leaves %s alone",
+    async (address) => {
+      const { afterFiles } = await rules();
+      expect(afterFiles.some((r) => matches(r.source, address))).toBe(false);
+    },
+  );
+
+  const redirectOf = async (address: string) => {
+    const redirects = (await config("phase-test").redirects!()) as Rule[];
+    return redirects.find((r) => matches(r.source, address))?.destination;
+  };
+
+  it("lets every article's address through", async () => {
+    expect(newsArticles.length).toBeGreaterThanOrEqual(6);
+    for (const article of newsArticles) {
+      expect(await redirectOf(`/news/${article.slug}`), article.slug).toBeUndefined();
+    }
+  });
+
+  it.each(["/news/bestaat-niet", "/news/news-bystanders-oud", "/news/x.php"])(
+    "sends the unknown article %s home",
+    async (address) => {
+      expect(await redirectOf(address)).toBe("/");
+    },
+  );
 
   it.each(["/research/x", "/research/x/y"])("sends %s home", async (address) => {
     const redirects = (await config("phase-test").redirects!()) as Rule[];

@@ -7,5 +7,8 @@ import { dutchMetadata, dutchPage } from "../../in-dutch";
 export function generateStaticParams() {
   return articles();
 }
+
+/** Segment settings are read from this file itself: as app/[locale]'s page. */
+export const dynamicParams = false;
 export const generateMetadata = dutchMetadata(metadata);
 export default dutchPage(Page);

@@ -22,6 +22,12 @@ export function generateStaticParams() {
   return newsArticles.map((article) => ({ slug: article.slug }));
 }
 
+/**
+ * Only the articles: next.config.ts sends any other slug home before it gets here; one that
+ * passes there in other capitals is a 404 rather than a page rendered and cached per address.
+ */
+export const dynamicParams = false;
+
 export async function generateMetadata({
   params,
 }: PageProps<"/[locale]/news/[slug]">): Promise<Metadata> {
