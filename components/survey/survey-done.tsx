@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { isLeaving } from "@/components/public/leaving";
 import { ActionButton } from "@/components/ui/action-button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
@@ -118,14 +118,7 @@ export function SurveyDone({
       </p>
       {/* In the page from the start: a question loaded only when asked could fail to load
           (offline, or a new release since), and the token would go without one. */}
-      <ConfirmDialog
-        {...leaveGuard.dialog}
-        title={t("leaveTitle")}
-        description={t("leaveText")}
-        confirmLabel={t("leave")}
-        cancelLabel={t("stay")}
-        tone="danger"
-      />
+      <LeaveDialog {...leaveGuard.dialog} t={t} />
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { RELOADS_ATTRIBUTE } from "./reloads-attribute";
  * modified clicks are left alone. `settle()` gets a chance first (e.g. saving what is pending):
  * when it resolves true the navigation goes ahead without a question. Links to this page itself
  * and links marked as reloading it are left alone too. Going ahead clicks the
- * link again, so it navigates exactly as it would have (Next's Link included).
+ * link again, so it navigates exactly as it would have (Next's Link included). `ask()` puts the
+ * same question for a move that is not a link (choosing another item in the same screen).
  */
 export function useLeaveGuard({
   shouldAsk,
@@ -19,7 +20,10 @@ export function useLeaveGuard({
   shouldAsk: () => boolean;
   settle: () => Promise<boolean>;
 }) {
-  const [asking, setAsking] = useState<HTMLAnchorElement | null>(null);
+  // What the open question is about: a link to follow, or an `ask()` waiting for its answer.
+  const [asking, setAsking] = useState<
+    { link: HTMLAnchorElement } | { answer: (leave: boolean) => void } | null
+  >(null);
   const latest = useRef({ shouldAsk, settle });
   useEffect(() => {
     latest.current = { shouldAsk, settle };
@@ -48,7 +52,7 @@ export function useLeaveGuard({
       event.stopPropagation();
       void latest.current.settle().then((settled) => {
         if (settled) follow(link);
-        else setAsking(link);
+        else setAsking({ link });
       });
     };
     // Capture phase, before Next's Link handles the click.
@@ -62,21 +66,27 @@ export function useLeaveGuard({
     link.click();
   }
 
+  function close(leave: boolean) {
+    const question = asking;
+    setAsking(null);
+    if (question && "link" in question) {
+      if (leave) follow(question.link);
+    } else question?.answer(leave);
+  }
+
   return {
+    /** Asks whether to leave with unsaved edits; true when the reader chooses to leave. */
+    ask: () => new Promise<boolean>((answer) => setAsking({ answer })),
     /**
-     * The wiring of the ConfirmDialog that asks whether to leave with unsaved edits: open while
-     * asking; closing it stays, confirming follows the link.
+     * The wiring of the LeaveDialog that asks: open while asking; closing it stays, confirming
+     * leaves.
      */
     dialog: {
       open: asking !== null,
       onOpenChange: (open: boolean) => {
-        if (!open) setAsking(null);
+        if (!open) close(false);
       },
-      onConfirm: () => {
-        const link = asking;
-        setAsking(null);
-        if (link) follow(link);
-      },
+      onConfirm: () => close(true),
     },
   };
 }

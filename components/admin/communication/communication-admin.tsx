@@ -10,7 +10,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { SelectList } from "@/components/ui/select-list";
@@ -49,10 +49,6 @@ export function CommunicationAdmin({ title }: { title: string }) {
     };
   }, []);
 
-  /** True when the detail may close now; otherwise says why it stays. */
-  // Whose answer the "leave without saving?" question waits for, when a message was chosen.
-  const [asking, setAsking] = useState<((leave: boolean) => void) | null>(null);
-
   /**
    * True when the detail may close now. A conflict stays, saying why. A failed save asks:
    * some never pass (the message was sent or deleted elsewhere), so staying cannot be all.
@@ -61,7 +57,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
     const outcome = await canLeave.current();
     if (outcome === "conflict") toast.error(t("conflictFirst"));
     if (outcome !== "unsaved") return outcome === "leave";
-    return new Promise((resolve) => setAsking(() => resolve));
+    return leaveGuard.ask();
   }
 
   // A link elsewhere in the portal first saves the open message, and asks when that fails: a
@@ -70,19 +66,6 @@ export function CommunicationAdmin({ title }: { title: string }) {
     shouldAsk: () => selected !== null,
     settle: async () => (await canLeave.current()) === "leave",
   });
-
-  const askingDialog = {
-    open: true,
-    onOpenChange: (open: boolean) => {
-      if (open) return;
-      asking?.(false);
-      setAsking(null);
-    },
-    onConfirm: () => {
-      asking?.(true);
-      setAsking(null);
-    },
-  };
 
   async function select(id: number | null) {
     if (await mayLeave()) setSelected(id);
@@ -202,14 +185,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
               registerLeaveCheck={registerLeaveCheck}
             />
           )}
-          <ConfirmDialog
-            {...(asking ? askingDialog : leaveGuard.dialog)}
-            title={t("leaveTitle")}
-            description={t("leaveText")}
-            confirmLabel={t("leave")}
-            cancelLabel={t("stay")}
-            tone="danger"
-          />
+          <LeaveDialog {...leaveGuard.dialog} t={t} />
         </div>
       </div>
     </ScreenFrame>

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { conditionProblems } from "@/lib/surveys/condition-rules.shared";
 import { questionDataNames, surveyProblems } from "@/lib/surveys/editor-rules.shared";
@@ -162,14 +162,7 @@ export function LoadedEditor({
         onResolve={save.reconcile}
         onLoadNewer={save.loadNewer}
       />
-      <ConfirmDialog
-        {...leaveGuard.dialog}
-        title={t("leaveTitle")}
-        description={t("leaveText")}
-        confirmLabel={t("leave")}
-        cancelLabel={t("stay")}
-        tone="danger"
-      />
+      <LeaveDialog {...leaveGuard.dialog} t={t} />
     </EditorFrame>
   );
 }
