@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { call } from "./http";
+import { filesNamed } from "./files-named";
 
 /**
  * Every method a route file under app/api exports, found on disk, for the table-driven access
@@ -74,17 +74,9 @@ export const adminEndpoints: ReadonlySet<string> = new Set(adminList);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const apiRoot = path.resolve(__dirname, "../../app/api");
 
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return name === "route.ts" ? [full] : [];
-  });
-}
-
 export async function discoverEndpoints(): Promise<Endpoint[]> {
   const endpoints: Endpoint[] = [];
-  for (const file of routeFiles(apiRoot).sort()) {
+  for (const file of filesNamed(apiRoot, "route.ts").sort()) {
     const rel = path.relative(apiRoot, path.dirname(file)).split(path.sep).filter(Boolean);
     const route = ["/api", ...rel].join("/");
     // Any value will do: access is decided before parameters are looked at.

@@ -1,20 +1,12 @@
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { describe, expect, it } from "vitest";
 import { isNoncePagePath } from "@/lib/http/page-csp.shared";
 import { visibleLocale } from "@/lib/i18n/visible-locale.shared";
 import { config } from "@/proxy";
+import { filesNamed } from "../support/files-named";
 
 const apiRoot = path.resolve(__dirname, "../../app/api");
-
-function routeDirs(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeDirs(full);
-    return name === "route.ts" ? [path.dirname(full)] : [];
-  });
-}
 
 /** A concrete address of a route folder: ids for [segments], two segments for [...rest]. */
 function sampleAddress(dir: string): string {
@@ -29,7 +21,10 @@ const matches = (pathname: string) =>
   unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000${pathname}` });
 
 describe("proxy matcher", () => {
-  const addresses = routeDirs(apiRoot).map(sampleAddress).sort();
+  const addresses = filesNamed(apiRoot, "route.ts")
+    .map((file) => path.dirname(file))
+    .map(sampleAddress)
+    .sort();
 
   it("finds the route folders", () => {
     expect(addresses.length).toBeGreaterThan(40);

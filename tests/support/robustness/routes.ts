@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { ROUTE_METHODS, type RouteHandler, type RouteMethod } from "@/lib/http/handler";
+import { filesNamed } from "../files-named";
 
 /** One route file under app/api, as found on disk, with what it exports per method. */
 export type RouteFile = {
@@ -18,18 +18,10 @@ export type RouteFile = {
 
 const apiRoot = path.resolve(__dirname, "../../../app/api");
 
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return name === "route.ts" ? [full] : [];
-  });
-}
-
 /** Every route file under app/api, imported: new routes are found without being listed. */
 export async function discoverRouteFiles(): Promise<RouteFile[]> {
   const found: RouteFile[] = [];
-  for (const file of routeFiles(apiRoot).sort()) {
+  for (const file of filesNamed(apiRoot, "route.ts").sort()) {
     const rel = path.relative(apiRoot, path.dirname(file)).split(path.sep).filter(Boolean);
     const segments = rel.flatMap((s) => {
       const m = s.match(/^\[(\.\.\.)?(.+)\]$/);

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { describe, expect, it } from "vitest";
 import config from "@/next.config";
+import { filesNamed } from "../../support/files-named";
 import { newsArticles } from "@/content/news";
 
 /**
@@ -14,14 +15,6 @@ const app = path.resolve(__dirname, "../../../app");
 const localeRoot = path.join(app, "[locale]");
 const dutchRoot = path.join(app, "(nl)");
 
-function pageFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return pageFiles(full);
-    return name === "page.tsx" ? [full] : [];
-  });
-}
-
 /** The address a page file serves, without route groups and (Dutch) the optional catch-all. */
 function routeOf(root: string, file: string): string {
   const segments = path
@@ -32,12 +25,15 @@ function routeOf(root: string, file: string): string {
 }
 
 const publicTwins = ["(public)", "(public-live)"].flatMap((group) =>
-  pageFiles(path.join(localeRoot, group)).map((file) => ({
+  filesNamed(path.join(localeRoot, group), "page.tsx").map((file) => ({
     file,
     route: routeOf(localeRoot, file),
   })),
 );
-const dutchPages = pageFiles(dutchRoot).map((file) => ({ file, route: routeOf(dutchRoot, file) }));
+const dutchPages = filesNamed(dutchRoot, "page.tsx").map((file) => ({
+  file,
+  route: routeOf(dutchRoot, file),
+}));
 
 /** `export const dynamic = …` and the like, as written. */
 function segmentSettings(file: string): Record<string, string> {
@@ -62,6 +58,9 @@ const rules = async () =>
   };
 const matches = (source: string, pathname: string) =>
   getPathMatch(source, { removeUnnamedParams: true, strict: true })(pathname) !== false;
+/** Where the rule Next tries after the file system sends `address`; undefined when none takes it. */
+const rewriteOf = async (address: string) =>
+  (await rules()).afterFiles.find((rule) => matches(rule.source, address))?.destination;
 const sample = (route: string) => route.replace(/\[[^\]]+\]/g, "12");
 
 describe("Dutch pages at their bare addresses", () => {
@@ -110,8 +109,7 @@ describe("Dutch pages at their bare addresses", () => {
       .filter((p) => p.route.includes("[") || p.file.includes("[[..."))
       .map((p) => [sample(p.route)]),
   )("leaves the Dutch dynamic page %s to app/(nl)", async (address) => {
-    const { afterFiles } = await rules();
-    expect(afterFiles.some((rule) => matches(rule.source, address))).toBe(false);
+    expect(await rewriteOf(address)).toBeUndefined();
   });
 
   it.each([
@@ -122,9 +120,7 @@ describe("Dutch pages at their bare addresses", () => {
     "/no-such-page",
     "/study",
   ])("serves %s from app/[locale] in Dutch", async (address) => {
-    const { afterFiles } = await rules();
-    const rule = afterFiles.find((r) => matches(r.source, address));
-    expect(rule?.destination).toBe("/nl/:path");
+    expect(await rewriteOf(address)).toBe("/nl/:path");
   });
 
   // Longer addresses below a twin keep the rewrite and go home through app/[locale]/[...rest],
@@ -138,8 +134,7 @@ describe("Dutch pages at their bare addresses", () => {
     "/news/a/b",
     "/survey/a/b/c",
   ])("rewrites %s, longer than any twin, to app/[locale]", async (address) => {
-    const { afterFiles } = await rules();
-    expect(afterFiles.find((r) => matches(r.source, address))?.destination).toBe("/nl/:path");
+    expect(await rewriteOf(address)).toBe("/nl/:path");
   });
 
   // After the file system, an address with a dot names no file: rewritten, it goes home per
@@ -147,16 +142,14 @@ describe("Dutch pages at their bare addresses", () => {
   it.each(["/index.html", "/oud/artikel.php", "/favicon.ico"])(
     "rewrites %s, which names no file, to app/[locale]",
     async (address) => {
-      const { afterFiles } = await rules();
-      expect(afterFiles.find((r) => matches(r.source, address))?.destination).toBe("/nl/:path");
+      expect(await rewriteOf(address)).toBe("/nl/:path");
     },
   );
 
   it.each(["/_next/static/chunks/gone.js", "/api/no/such/path", "/nl/news", "/en"])(
     "leaves %s alone",
     async (address) => {
-      const { afterFiles } = await rules();
-      expect(afterFiles.some((r) => matches(r.source, address))).toBe(false);
+      expect(await rewriteOf(address)).toBeUndefined();
     },
   );
 
