@@ -1,9 +1,10 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
+import { rawStatement } from "@/db/prepared";
 import { rowsOf } from "@/db/rows";
 import type { Locale } from "@/lib/i18n/locales.shared";
-import { NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
+import { limitPartsFor, NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { sealMemberMailToken } from "./member-mail-token";
 import type { MemberMailJob } from "./member-mail-job";
 import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
@@ -28,6 +29,44 @@ const keepIfConfirmed = (column: string) =>
   sql.raw(
     `case when "panel_users"."is_verified" and "panel_users"."delivery_status" = 'ok' then "panel_users"."${column}" else excluded."${column}" end`,
   );
+
+const value = (name: string) => sql.placeholder(name);
+
+// One statement per number of rate-limit counters, its text built once (db/prepared.ts).
+const signupStatement = rawStatement((counters: number) => {
+  const limits = limitPartsFor(counters);
+  return sql`
+      with ${limits.counting}, member as (
+        insert into panel_users (email, locale, verification_hash, verification_expires_at, stop_nonce, created_at)
+        select ${value("email")}::text, ${value("locale")}::text, ${value("hash")}::text, ${value("expiresAt")}::timestamptz, ${value("stopNonce")}::text, ${value("at")}::timestamptz
+        where ${limits.allowed}
+        on conflict (email) do update set
+          verification_hash = ${keepIfConfirmed("verification_hash")},
+          verification_expires_at = ${keepIfConfirmed("verification_expires_at")},
+          locale = ${keepIfConfirmed("locale")}
+        returning id, email, locale, stop_nonce, ${CONFIRMED} as confirmed, "delivery_status" = 'bounced' as bounced
+      ), mail as (
+        insert into panel_member_mails as m (panel_user_id, kind, token_hash, token_sealed, lift_suppression, attempts, next_attempt_at, locked_until, created_at)
+        select id,
+          case when confirmed then 'already_member' else 'verification' end::member_mail_kind,
+          ${value("hash")}::text,
+          case when confirmed then null else decode(${value("sealed")}::text, 'base64') end,
+          bounced, 0, ${value("at")}::timestamptz, now() + ${sql.raw(`'${MEMBER_MAIL_LEASE_MS} milliseconds'`)}::interval, ${value("at")}::timestamptz
+        from member
+        on conflict (panel_user_id) do update set
+          kind = excluded.kind, token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
+          lift_suppression = excluded.lift_suppression, attempts = 0,
+          next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until,
+          created_at = excluded.created_at
+        returning m.id, m.panel_user_id, m.kind, m.lift_suppression, m.locked_until
+      )
+      select ${limits.counts} as rate_limit_counts,
+        member.id::int as member_id, member.email, member.locale, member.stop_nonce,
+        mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression,
+        mail.locked_until::text as held_until
+      from (select 1) as one left join (member join mail on mail.panel_user_id = member.id) on true
+    `;
+});
 
 /**
  * POST /api/panel_user. Whatever the address's state, the work is the same: one statement that
@@ -55,42 +94,24 @@ export async function signUp(
   tx?: DbOrTx,
   limits: LimitsInStatement = NO_LIMITS,
 ): Promise<MemberMailJob> {
-  const db = await dbOr(tx);
   const { token, hash } = newVerificationToken();
   const sealed = sealMemberMailToken(token, hash).toString("base64");
   const at = now.toISOString();
   const [row] = rowsOf<SignupRow>(
-    await db.execute(sql`
-      with ${limits.counting}, member as (
-        insert into panel_users (email, locale, verification_hash, verification_expires_at, stop_nonce, created_at)
-        select ${email}::text, ${locale}::text, ${hash}::text, ${new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString()}::timestamptz, ${newStopNonce()}::text, ${at}::timestamptz
-        where ${limits.allowed}
-        on conflict (email) do update set
-          verification_hash = ${keepIfConfirmed("verification_hash")},
-          verification_expires_at = ${keepIfConfirmed("verification_expires_at")},
-          locale = ${keepIfConfirmed("locale")}
-        returning id, email, locale, stop_nonce, ${CONFIRMED} as confirmed, "delivery_status" = 'bounced' as bounced
-      ), mail as (
-        insert into panel_member_mails as m (panel_user_id, kind, token_hash, token_sealed, lift_suppression, attempts, next_attempt_at, locked_until, created_at)
-        select id,
-          case when confirmed then 'already_member' else 'verification' end::member_mail_kind,
-          ${hash},
-          case when confirmed then null else decode(${sealed}, 'base64') end,
-          bounced, 0, ${at}::timestamptz, now() + ${`${MEMBER_MAIL_LEASE_MS} milliseconds`}::interval, ${at}::timestamptz
-        from member
-        on conflict (panel_user_id) do update set
-          kind = excluded.kind, token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
-          lift_suppression = excluded.lift_suppression, attempts = 0,
-          next_attempt_at = excluded.next_attempt_at, locked_until = excluded.locked_until,
-          created_at = excluded.created_at
-        returning m.id, m.panel_user_id, m.kind, m.lift_suppression, m.locked_until
-      )
-      select ${limits.counts} as rate_limit_counts,
-        member.id::int as member_id, member.email, member.locale, member.stop_nonce,
-        mail.id::int as mail_id, mail.kind::text as kind, mail.lift_suppression,
-        mail.locked_until::text as held_until
-      from (select 1) as one left join (member join mail on mail.panel_user_id = member.id) on true
-    `),
+    await signupStatement(
+      limits.shape,
+      {
+        ...limits.values,
+        email,
+        locale,
+        hash,
+        sealed,
+        at,
+        expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS).toISOString(),
+        stopNonce: newStopNonce(),
+      },
+      tx,
+    ),
   );
   // A refusal wrote nothing (every write above waits on `allowed`) and throws here.
   await limits.settle(row.rate_limit_counts);

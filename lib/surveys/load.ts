@@ -1,12 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { dbOr, type DbOrTx } from "@/db/client";
+import type { DbOrTx } from "@/db/client";
 import { rowsOf } from "@/db/rows";
-import { preparedQuery } from "@/db/prepared";
+import { preparedQuery, rawStatement } from "@/db/prepared";
 import { studies, surveys, type Study } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
+import { limitPartsFor, NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { effectiveStatus } from "@/lib/time/closing.shared";
 import { stepsSchema, type Step } from "./schema.shared";
 import { sortedSteps } from "./validation.shared";
@@ -88,6 +88,23 @@ type SurveyRow = {
   responseLimit: number | null;
 };
 
+// The same read as a raw statement, one per number of rate-limit counters (db/prepared.ts).
+const surveyCountingStatement = rawStatement((counters: number) => {
+  const limits = limitPartsFor(counters);
+  return sql`
+      with ${limits.counting}
+      select ${limits.counts} as counts, s.study_id::int as "studyId",
+        s.survey_uuid::text as "surveyUuid",
+        case when s.version = ${sql.placeholder("knownVersion")}::int then null else s.steps::text end as steps,
+        s.version::int as version, st.name as "studyName", st.status::text as status,
+        st.closes_at::float8 as "closesAt", st.response_limit::int as "responseLimit"
+      from (select 1) as one
+        left join (surveys s join studies st on st.id = s.study_id)
+        on s.survey_uuid = ${sql.placeholder("uuid")}::uuid
+      limit 1
+    `;
+});
+
 /**
  * The same read, counting the request's rate limits in the same statement (a submission:
  * lib/rate-limit/in-statement.ts) and judging them before anything else is looked at, so a
@@ -100,20 +117,12 @@ async function surveyByUuidCounting(
   limits: LimitsInStatement,
   tx?: DbOrTx,
 ): Promise<SurveyRow | undefined> {
-  const db = await dbOr(tx);
   const [row] = rowsOf<Omit<SurveyRow, "steps"> & { steps: string | null; counts: unknown }>(
-    await db.execute(sql`
-      with ${limits.counting}
-      select ${limits.counts} as counts, s.study_id::int as "studyId",
-        s.survey_uuid::text as "surveyUuid",
-        case when s.version = ${knownVersion}::int then null else s.steps::text end as steps,
-        s.version::int as version, st.name as "studyName", st.status::text as status,
-        st.closes_at::float8 as "closesAt", st.response_limit::int as "responseLimit"
-      from (select 1) as one
-        left join (surveys s join studies st on st.id = s.study_id)
-        on s.survey_uuid = ${surveyUuid}::uuid
-      limit 1
-    `),
+    await surveyCountingStatement(
+      limits.shape,
+      { ...limits.values, uuid: surveyUuid, knownVersion },
+      tx,
+    ),
   );
   await limits.settle(row.counts);
   if (row.studyId === null) return undefined;

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
+import { rawStatement } from "@/db/prepared";
 import { rowsOf } from "@/db/rows";
 import { rateLimits } from "@/db/schema";
 import { AppError } from "@/lib/errors/app-error";
@@ -13,7 +14,7 @@ import {
   releaseRateLimit,
   sweepRateLimits,
 } from "@/lib/rate-limit/limiter";
-import { limitsInStatement } from "@/lib/rate-limit/in-statement";
+import { limitPartsFor, limitsInStatement } from "@/lib/rate-limit/in-statement";
 import { MEMORY_COUNTER_LIMIT } from "@/lib/rate-limit/memory";
 import type { RateLimitRule } from "@/lib/rate-limit/rule";
 import { withEnv } from "../support/config";
@@ -205,22 +206,26 @@ describe("enforceRateLimits", () => {
   });
 });
 
+const writtenWhereAllowed = rawStatement((counters: number) => {
+  const limits = limitPartsFor(counters);
+  return sql`
+    with ${limits.counting}, written as (
+      insert into rate_limits (key, window_start, count)
+      select ${sql.placeholder("key")}::text, now(), 1 where ${limits.allowed}
+      returning key
+    )
+    select ${limits.counts} as counts, (select count(*) from written)::int as written
+  `;
+});
+
 /**
  * Counts `rules` as a request's own statement does (lib/rate-limit/in-statement.ts): here a
  * statement that writes one row where the limits allow it.
  */
 async function countedInStatement(rules: RateLimitRule[], now: Date): Promise<void> {
   const limits = await limitsInStatement(rules, now);
-  const db = await getDb();
   const [row] = rowsOf<{ counts: unknown; written: number }>(
-    await db.execute(sql`
-      with ${limits.counting}, written as (
-        insert into rate_limits (key, window_start, count)
-        select ${`t-written:${randomUUID()}`}, now(), 1 where ${limits.allowed}
-        returning key
-      )
-      select ${limits.counts} as counts, (select count(*) from written)::int as written
-    `),
+    await writtenWhereAllowed(limits.shape, { ...limits.values, key: `t-written:${randomUUID()}` }),
   );
   // The statement's own write happens exactly when the limits allow the request.
   const refusal = await limits.settle(row.counts).catch((error: unknown) => error);

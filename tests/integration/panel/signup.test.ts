@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as verifyRoute } from "@/app/api/panel_user/verify_email/route";
 import { getDb } from "@/db/client";
 import { panelMemberMails, panelUsers, rateLimits } from "@/db/schema";
@@ -218,6 +219,36 @@ describe("POST /api/panel_user", () => {
     expect(statements).toBe(1);
     expect(limits.settled).toBe(true);
     expect(await memberByEmail(email)).toBeDefined();
+  });
+
+  it("builds its statement's text once: a second sign-up only sends its values", async () => {
+    const limitsFor = (email: string) =>
+      limitsInStatement(
+        afterValidationRules(signupBudget, "c-built-once", signupLimitsPerAddress(email)),
+      );
+    const first = await signUpMember(
+      "built-once-1@example.org",
+      "nl",
+      undefined,
+      undefined,
+      await limitsFor("built-once-1@example.org"),
+    );
+    const limits = await limitsFor("built-once-2@example.org");
+    const building = vi.spyOn(PgDialect.prototype, "sqlToQuery");
+    const second = await signUpMember(
+      "built-once-2@example.org",
+      "en",
+      undefined,
+      undefined,
+      limits,
+    );
+    const built = building.mock.calls.length;
+    building.mockRestore();
+    await sendSignupMail(first);
+    await sendSignupMail(second);
+    expect(built).toBe(0);
+    expect(second.member).toMatchObject({ email: "built-once-2@example.org", locale: "en" });
+    expect(second.mailId).not.toBe(first.mailId);
   });
 
   it("limits sign-ups per client address", async () => {
