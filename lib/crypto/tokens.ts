@@ -1,5 +1,6 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { secureRandomBytes } from "./random";
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -22,7 +23,7 @@ export function base32(bytes: Uint8Array): string {
 
 /** A random token of `bytes` bytes (default 20 = 160 bits), base32-encoded. */
 export function randomToken(bytes = 20): string {
-  return base32(randomBytes(bytes));
+  return base32(secureRandomBytes(bytes));
 }
 
 export function sha256Hex(value: string | Uint8Array): string {

@@ -1,7 +1,8 @@
 import "server-only";
 import { providerRetryDelayMs } from "@/lib/mail/backoff";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { rawStatement } from "@/db/prepared";
 import { rowsOf } from "@/db/rows";
 import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
@@ -15,6 +16,29 @@ type MailRow = Pick<MemberMailJob, "mailId" | "tokenHash">;
 const ours = (job: MailRow) =>
   and(eq(panelMemberMails.id, job.mailId), eq(panelMemberMails.tokenHash, job.tokenHash));
 
+// The rows a call is about travel as one JSON parameter, so each statement's text is the same
+// for any number of rows and is built once (db/prepared.ts), however many mails a batch holds.
+const renewHolds = rawStatement(
+  () => sql`
+    update panel_member_mails
+    set locked_until = now() + ${sql.raw(`'${MEMBER_MAIL_LEASE_MS} milliseconds'`)}::interval
+    where (id, token_hash, locked_until) in (
+      select r.id, r.token_hash, r.locked_until
+      from json_to_recordset(${sql.placeholder("rows")}::json)
+        as r (id int, token_hash text, locked_until timestamptz)
+    )
+    returning id::int as id, locked_until::text as held_until
+  `,
+);
+
+const deleteOurs = rawStatement(
+  () => sql`
+    delete from panel_member_mails m
+    using json_to_recordset(${sql.placeholder("rows")}::json) as r (id int, token_hash text)
+    where m.id = r.id and m.token_hash = r.token_hash
+  `,
+);
+
 /**
  * Just before the provider call: renews the hold on the rows this sender still holds, and returns
  * those. A row a newer sign-up replaced (another token hash) or another sender took over once
@@ -23,17 +47,12 @@ const ours = (job: MailRow) =>
  */
 export async function stillHeld(jobs: MemberMailJob[]): Promise<MemberMailJob[]> {
   if (jobs.length === 0) return [];
-  const db = await getDb();
   const rows = rowsOf<{ id: number; held_until: string }>(
-    await db.execute(sql`
-      update panel_member_mails
-      set locked_until = now() + ${`${MEMBER_MAIL_LEASE_MS} milliseconds`}::interval
-      where (id, token_hash, locked_until) in (${sql.join(
-        jobs.map((j) => sql`(${j.mailId}::int, ${j.tokenHash}::text, ${j.heldUntil}::timestamptz)`),
-        sql`, `,
-      )})
-      returning id::int as id, locked_until::text as held_until
-    `),
+    await renewHolds("rows", {
+      rows: JSON.stringify(
+        jobs.map((j) => ({ id: j.mailId, token_hash: j.tokenHash, locked_until: j.heldUntil })),
+      ),
+    }),
   );
   const renewed = new Map(rows.map((r) => [r.id, r.held_until]));
   return jobs
@@ -47,8 +66,9 @@ export async function stillHeld(jobs: MemberMailJob[]): Promise<MemberMailJob[]>
  */
 export async function deleteMails(rows: MailRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const db = await getDb();
-  await db.delete(panelMemberMails).where(or(...rows.map(ours)));
+  await deleteOurs("rows", {
+    rows: JSON.stringify(rows.map((r) => ({ id: r.mailId, token_hash: r.tokenHash }))),
+  });
 }
 
 /**

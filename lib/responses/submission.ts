@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { keyObjectOf } from "@/lib/crypto/key-objects";
 import { deriveKey } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
 import { base32 } from "@/lib/crypto/tokens";
@@ -25,7 +26,7 @@ export type SubmissionDerivation = {
 
 function mac(key: Keyed<Buffer>, purpose: string, ...parts: string[]): Buffer {
   // Length-prefixed parts, so no two different inputs can run together into one string.
-  const h = createHmac("sha256", deriveKey(key.key, purpose));
+  const h = createHmac("sha256", keyObjectOf(deriveKey(key.key, purpose)));
   for (const part of parts) h.update(`${Buffer.byteLength(part)}:${part}`);
   return h.digest();
 }

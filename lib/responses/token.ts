@@ -1,5 +1,6 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { keyObjectOf } from "@/lib/crypto/key-objects";
 import { deriveKey } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
 import { randomToken, sha256Hex } from "@/lib/crypto/tokens";
@@ -25,7 +26,7 @@ export function responseTokenHash(
   token: string,
   key: Keyed<Buffer> = responsesKeyRing().current,
 ): string {
-  return createHmac("sha256", deriveKey(key.key, "survey-response-token-hash"))
+  return createHmac("sha256", keyObjectOf(deriveKey(key.key, "survey-response-token-hash")))
     .update(normaliseResponseToken(token))
     .digest("hex");
 }
