@@ -7,7 +7,7 @@ import { rowsOf } from "@/db/rows";
 import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
 import { MailSendError } from "@/lib/mail";
-import { MEMBER_MAIL_LEASE_MS, MEMBER_MAIL_MAX_ATTEMPTS } from "./member-mail-policy";
+import { MEMBER_MAIL_LEASE, MEMBER_MAIL_MAX_ATTEMPTS } from "./member-mail-policy";
 import type { MemberMailJob, MemberMailOutcome } from "./member-mail-job";
 
 type MailRow = Pick<MemberMailJob, "mailId" | "tokenHash">;
@@ -21,7 +21,7 @@ const ours = (job: MailRow) =>
 const renewHolds = rawStatement(
   () => sql`
     update panel_member_mails
-    set locked_until = now() + ${sql.raw(`'${MEMBER_MAIL_LEASE_MS} milliseconds'`)}::interval
+    set locked_until = now() + ${MEMBER_MAIL_LEASE}
     where (id, token_hash, locked_until) in (
       select r.id, r.token_hash, r.locked_until
       from json_to_recordset(${sql.placeholder("rows")}::json)

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 /** The numbers of the sign-up mails' sending (member-mails.ts, member-mail-retry.ts). */
 
 /**
@@ -7,6 +8,9 @@ import "server-only";
  * timeout; a sender that dies leaves the row to the retry once this has passed.
  */
 export const MEMBER_MAIL_LEASE_MS = 2 * 60_000;
+
+/** The lease as an SQL interval, for `locked_until = now() + …` on the database's clock. */
+export const MEMBER_MAIL_LEASE = sql.raw(`interval '${MEMBER_MAIL_LEASE_MS} milliseconds'`);
 
 /**
  * Failed sends before a mail is given up (logged, the row deleted). With the backoff of

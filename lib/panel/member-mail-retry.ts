@@ -6,11 +6,7 @@ import { panelMemberMails } from "@/db/schema";
 import { logError } from "@/lib/log";
 import { deleteMails } from "./member-mail-outcome";
 import { openMemberMailToken } from "./member-mail-token";
-import {
-  MEMBER_MAIL_CLAIM,
-  MEMBER_MAIL_LEASE_MS,
-  MEMBER_MAIL_MAX_AGE_MS,
-} from "./member-mail-policy";
+import { MEMBER_MAIL_CLAIM, MEMBER_MAIL_LEASE, MEMBER_MAIL_MAX_AGE_MS } from "./member-mail-policy";
 import type { MemberMailJob } from "./member-mail-job";
 import { sendMemberMail } from "./member-mails";
 
@@ -56,7 +52,7 @@ async function claimDue(): Promise<ClaimedRow[]> {
         for update skip locked
       )
       update panel_member_mails m
-      set locked_until = now() + ${`${MEMBER_MAIL_LEASE_MS} milliseconds`}::interval
+      set locked_until = now() + ${MEMBER_MAIL_LEASE}
       from due, panel_users u
       where m.id = due.id and u.id = m.panel_user_id
       returning m.id::int as mail_id, m.kind::text as kind, m.token_hash,

@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/locales.shared";
 import { limitPartsFor, NO_LIMITS, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { sealMemberMailToken } from "./member-mail-token";
 import type { MemberMailJob } from "./member-mail-job";
-import { MEMBER_MAIL_LEASE_MS } from "./member-mail-policy";
+import { MEMBER_MAIL_LEASE } from "./member-mail-policy";
 import { newStopNonce, newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
 
 type SignupRow = {
@@ -51,7 +51,7 @@ const signupStatement = rawStatement((counters: number) => {
           case when confirmed then 'already_member' else 'verification' end::member_mail_kind,
           ${value("hash")}::text,
           case when confirmed then null else decode(${value("sealed")}::text, 'base64') end,
-          bounced, 0, ${value("at")}::timestamptz, now() + ${sql.raw(`'${MEMBER_MAIL_LEASE_MS} milliseconds'`)}::interval, ${value("at")}::timestamptz
+          bounced, 0, ${value("at")}::timestamptz, now() + ${MEMBER_MAIL_LEASE}, ${value("at")}::timestamptz
         from member
         on conflict (panel_user_id) do update set
           kind = excluded.kind, token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
