@@ -10,9 +10,11 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { SelectList } from "@/components/ui/select-list";
 import { Spinner } from "@/components/ui/spinner";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { ApiCallError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { StudyDto, StudyList } from "@/lib/studies/schemas.shared";
@@ -23,7 +25,9 @@ import { StudyDetail } from "./study-detail";
  * /admin/studies: every study on the left (name, creation date, status badge), the selected
  * one on the right. A click selects a study and a second click deselects it. Before another
  * study opens, whatever is still being typed in the open one is saved; when that fails the
- * open one stays, so nothing is lost by switching.
+ * open one stays, so nothing is lost by switching. A link elsewhere in the portal (the menu,
+ * "edit survey") saves first in the same way, and asks when that fails: a move within the app
+ * fires no `beforeunload`, and the pane's last try on unmount would fail unseen.
  */
 export function StudiesView() {
   const t = useTranslations("admin.studies");
@@ -62,6 +66,11 @@ export function StudiesView() {
       return false;
     }
   }
+
+  const leaveGuard = useLeaveGuard({
+    shouldAsk: () => selectedId !== null,
+    settle: flushPane,
+  });
 
   async function select(id: number | null) {
     if (id === selectedId) return;
@@ -181,6 +190,7 @@ export function StudiesView() {
           ) : items ? (
             <EmptyState>{t("empty")}</EmptyState>
           ) : null}
+          <LeaveDialog {...leaveGuard.dialog} t={t} />
         </div>
       </div>
     </section>

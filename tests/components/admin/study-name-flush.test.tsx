@@ -90,3 +90,64 @@ describe("renaming a study, then leaving it", () => {
     expect(await screen.findByText(en.attachments.none)).toBeTruthy();
   });
 });
+
+describe("a link elsewhere in the portal while a study is open", () => {
+  beforeEach(() => {
+    server.on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
+    server.on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+  });
+
+  it("saves the open study first, asks when that fails, and follows once it is stored", async () => {
+    const u = userEvent.setup();
+    // The portal's menu: a link within the app, whose use is logged instead of followed.
+    const followed: string[] = [];
+    const link = document.createElement("a");
+    link.href = "/admin/communication";
+    link.textContent = "Communicatie";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      followed.push(link.pathname);
+    });
+    document.body.append(link);
+    try {
+      renderIntl(
+        <StaffUserProvider initial={admin}>
+          <StudiesView />
+          <Toasts />
+        </StaffUserProvider>,
+        "en",
+      );
+      const list = await screen.findByRole("navigation", { name: en.listLabel });
+      await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+      await u.click(await screen.findByRole("button", { name: en.editName }));
+      const field = screen.getByRole("textbox", { name: en.name });
+      await u.clear(field);
+      await u.type(field, "Omstanders en getuigen");
+      server.on("PUT /api/study/7", {
+        status: 401,
+        body: { error: { code: 25, message: "Not signed in" } },
+      });
+
+      await u.click(link);
+      const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
+      expect(followed).toEqual([]);
+      await u.click(within(dialog).getByRole("button", { name: en.stay }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      const kept = await screen.findByRole("textbox", { name: en.name });
+      expect((kept as HTMLInputElement).value).toBe("Omstanders en getuigen");
+
+      // Once the save goes through, the link is followed without a question.
+      const names: string[] = [];
+      server.on("PUT /api/study/7", (req) => {
+        names.push(String((req.body as { name?: string }).name));
+        return { status: 200, body: { ...study(7, "Omstanders"), ...(req.body as object) } };
+      });
+      await u.click(link);
+      await waitFor(() => expect(followed).toEqual(["/admin/communication"]));
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(names.at(-1)).toBe("Omstanders en getuigen");
+    } finally {
+      link.remove();
+    }
+  });
+});
