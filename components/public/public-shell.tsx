@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { HelpLine } from "@/config/help-line.shared";
 import { Alert } from "@/components/ui/alert";
+import { FlashNotice } from "@/components/ui/flash-notice";
 import { HelpWidget } from "./help-widget";
 import { QuickExit } from "./quick-exit";
 import { SiteFooter } from "./site-footer";
@@ -9,8 +10,8 @@ import { SiteHeader } from "./site-header";
 
 /**
  * The frame of every public page: skip link, quick exit, header, a notice when scripts are off,
- * footer and help widget. Both public layouts render it, with the help line and quick-exit
- * address they read.
+ * a notice left by the portal (an account deleted), footer and help widget. Both public layouts
+ * render it, with the help line and quick-exit address they read.
  */
 export async function PublicShell({
   help,
@@ -43,6 +44,7 @@ export async function PublicShell({
             {helpTexts("noScript.body")}
           </Alert>
         </noscript>
+        <FlashNotice />
         {children}
       </main>
       <SiteFooter />

@@ -173,6 +173,15 @@ test.describe("account page", () => {
     await expect(
       page.getByRole("contentinfo").getByRole("button", { name: "Inloggen" }),
     ).toBeVisible();
+    // The home page says what happened (the portal's toasts are gone with it), once.
+    const deleted = page.getByRole("main").getByRole("status").filter({
+      hasText: "Je account is verwijderd",
+    });
+    await expect(deleted).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(deleted).toHaveCount(0);
     const origin = test.info().project.use.baseURL!;
     const login = await page.request.post("/api/login", {
       data: { email: account.email, password: account.password },

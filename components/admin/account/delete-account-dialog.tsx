@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { leaveFlashNotice } from "@/components/ui/flash-notice";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 
@@ -22,7 +22,8 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       body: { password },
     });
     if (!result.ok) return;
-    toast.success(t("delete.success"));
+    // Said on the home page: the portal, and its toasts, are gone with the account.
+    leaveFlashNotice(t("delete.success"));
     router.replace("/home");
     router.refresh();
   }
