@@ -17,6 +17,10 @@ async function expectMetadata(page: Page, title: string, description: string, si
     "content",
     /\/images\/og-image\.png$/,
   );
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    "content",
+    "summary_large_image",
+  );
 }
 
 for (const locale of ["nl", "en"] as const) {
