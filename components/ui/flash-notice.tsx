@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { Alert } from "./alert";
 
 /** Where a notice waits in the tab's sessionStorage for the next page to show it. */
@@ -9,8 +9,12 @@ const STORAGE_KEY = "flash-notice";
 /** Longer text than any notice of the app's is not shown (the storage is the tab's to write). */
 const MAX_LENGTH = 300;
 
-// The notice this document took from the storage: undefined until read, null when none.
+// The notice this document took from the storage (undefined until read, null when none), and
+// the page it was first shown on. Both live as long as the document, not as one frame: an
+// English visit keeps its document from one public layout to the other, and each layout mounts
+// a frame of its own, which must not show the notice again.
 let taken: string | null | undefined;
+let shownOn: string | null = null;
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
@@ -40,6 +44,7 @@ function subscribe(listener: () => void) {
 
 function forget() {
   taken = null;
+  shownOn = null;
   for (const listener of listeners) listener();
 }
 
@@ -57,21 +62,23 @@ export function leaveFlashNotice(text: string): void {
     // A full or refused storage: the action itself succeeded, only its notice is not carried.
   }
   taken = undefined;
+  shownOn = null;
 }
 
 /**
  * Shows a notice left by `leaveFlashNotice` at the top of the page it arrived on, as a polite
- * status, and forgets it once the reader moves on; nothing on a visit without one. Rendered as
+ * status, and forgets it once the reader moves on; nothing on a visit without one (not even an
+ * empty live region: pages rendered without scripts would carry it for nothing). Rendered as
  * React text, never as markup.
  */
 export function FlashNotice() {
   const pathname = usePathname();
-  // The page this frame was first shown on: where the app went after the action.
-  const [arrivedOn] = useState(pathname);
   const text = useSyncExternalStore(subscribe, take, noneOnServer);
-  const here = text !== null && pathname === arrivedOn;
+  const here = text !== null && (shownOn ?? pathname) === pathname;
   useEffect(() => {
-    if (text !== null && !here) forget();
-  }, [text, here]);
+    if (text === null) return;
+    shownOn ??= pathname;
+    if (pathname !== shownOn) forget();
+  }, [text, pathname]);
   return here ? <Alert tone="success" title={text} className="mb-8" /> : null;
 }

@@ -11,8 +11,25 @@ import { RELOADS_ATTRIBUTE } from "./reloads-attribute";
  * when it resolves true the navigation goes ahead without a question. Links to this page itself
  * and links marked as reloading it are left alone too. Going ahead clicks the
  * link again, so it navigates exactly as it would have (Next's Link included). `ask()` puts the
- * same question for a move that is not a link (choosing another item in the same screen).
+ * same question for a move that is not a link (choosing another item in the same screen), and
+ * `mayLeaveScreens()` for a move out of every screen at once (logging out).
  */
+/** A mounted screen's guard, as a move out of the whole portal (logging out) meets it. */
+type MountedGuard = { check: () => Promise<boolean> };
+const mountedGuards = new Set<MountedGuard>();
+
+/**
+ * Before a move that leaves the screen without a link (logging out, which ends the session the
+ * screen's last save would need): every mounted guard saves first and asks when that fails, one
+ * after the other. True when the move may go ahead.
+ */
+export async function mayLeaveScreens(): Promise<boolean> {
+  for (const guard of [...mountedGuards]) {
+    if (!(await guard.check())) return false;
+  }
+  return true;
+}
+
 export function useLeaveGuard({
   shouldAsk,
   settle,
@@ -57,7 +74,18 @@ export function useLeaveGuard({
     };
     // Capture phase, before Next's Link handles the click.
     document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
+    const guard: MountedGuard = {
+      check: async () => {
+        if (!latest.current.shouldAsk()) return true;
+        if (await latest.current.settle()) return true;
+        return new Promise<boolean>((answer) => setAsking({ answer }));
+      },
+    };
+    mountedGuards.add(guard);
+    return () => {
+      document.removeEventListener("click", onClick, true);
+      mountedGuards.delete(guard);
+    };
   }, []);
 
   function follow(link: HTMLAnchorElement) {

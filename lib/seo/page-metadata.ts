@@ -41,9 +41,6 @@ export async function publicPageMetadata(input: PageMetadataInput): Promise<Meta
       locale: openGraphLocale[input.contentLocale ?? input.locale],
       images: [image],
     },
-    // X reads the title, description and image from the Open Graph tags above; without its own
-    // card type it shows the small card, which crops the 1200 × 630 image to a square.
-    twitter: { card: "summary_large_image" },
     ...(input.noIndex ? { robots: { index: false, follow: true } } : {}),
   };
 }

@@ -1,11 +1,20 @@
 import { act } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FlashNotice, leaveFlashNotice } from "@/components/ui/flash-notice";
+
+// The page the browser is on, as Next's router would say.
+let currentPath = "/";
+vi.mock("next/navigation", () => ({ usePathname: () => currentPath }));
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
 
 const roots: Root[] = [];
 afterEach(() => {
+  currentPath = "/";
   for (const root of roots.splice(0)) act(() => root.unmount());
   vi.restoreAllMocks();
   document.body.innerHTML = "";
@@ -13,7 +22,8 @@ afterEach(() => {
 });
 
 /** The frame as a static page's HTML has it (never a notice), then hydrated in this tab. */
-async function pageWithFrame(): Promise<HTMLElement> {
+async function pageWithFrame(path = "/"): Promise<HTMLElement> {
+  currentPath = path;
   const container = document.createElement("main");
   container.innerHTML = renderToString(<FlashNotice />);
   expect(container.innerHTML).toBe("");
@@ -81,5 +91,31 @@ describe("FlashNotice", () => {
     expect(() => leaveFlashNotice("Your account has been deleted")).not.toThrow();
     const page = await pageWithFrame();
     expect(page.innerHTML).toBe("");
+  });
+
+  it("forgets the notice once the reader moves on within the same frame", async () => {
+    leaveFlashNotice("Your account has been deleted");
+    const page = await pageWithFrame("/");
+    expect(page.textContent).toBe("Your account has been deleted");
+    const [root] = roots;
+    currentPath = "/research";
+    await act(async () => root.render(<FlashNotice />));
+    expect(page.innerHTML).toBe("");
+    currentPath = "/";
+    await act(async () => root.render(<FlashNotice />));
+    expect(page.innerHTML).toBe("");
+  });
+
+  it("does not show it again in the next page's own frame (another layout, same document)", async () => {
+    leaveFlashNotice("Your account has been deleted");
+    const first = await pageWithFrame("/");
+    expect(first.textContent).toBe("Your account has been deleted");
+    // The English /research has a layout of its own: the first frame goes, a new one comes.
+    act(() => roots.shift()!.unmount());
+    const next = await pageWithFrame("/research");
+    expect(next.innerHTML).toBe("");
+    act(() => roots.shift()!.unmount());
+    const back = await pageWithFrame("/");
+    expect(back.innerHTML).toBe("");
   });
 });

@@ -355,6 +355,36 @@ for (const locale of ["nl", "en"] as const) {
   });
 }
 
+test("a description typed just before logging out is saved while the session lasts", async ({
+  page,
+  baseURL,
+}) => {
+  const m = messagesFor("nl");
+  const t = m.admin.studies;
+  await signIn(page, e2eAccounts.admin);
+  await page.goto("/admin/studies");
+  await page.getByRole("button", { name: exact(t.create) }).click();
+  const id = await selectedId(page, t.listLabel);
+  const description = page.getByRole("group", { name: t.description, exact: true });
+  // A slow connection: each save takes a second to reach the server.
+  await page.route(`**/api/study/${id}`, async (route) => {
+    if (route.request().method() === "PUT") await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await description.getByRole("textbox").click();
+  await page.keyboard.type("typed before logging out");
+  // Within the pause before the autosave (leaving the field starts the save, which is slow):
+  // the log-out waits for it, then ends the session.
+  await page.getByRole("button", { name: m.admin.shell.userMenu }).click();
+  await page.getByRole("menuitem", { name: m.admin.shell.logout }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signIn(page, e2eAccounts.admin);
+  expect((await readStudy(page, id)).description).toContain("typed before logging out");
+  const res = await page.request.delete(`/api/study/${id}`, { headers: { origin: baseURL! } });
+  expect(res.status()).toBe(200);
+});
+
 /**
  * A visitor's view of /research once a render after the write lists `name` as `listing`
  * (tests/support/e2e/research-lists.ts says why the first visits may still show the lists from

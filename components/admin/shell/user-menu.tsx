@@ -7,6 +7,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
+import { mayLeaveScreens } from "@/components/ui/use-leave-guard";
 import { useStaffUser } from "./staff-user-context";
 
 /** The top bar's user dropdown: who is signed in, the account page and logging out. */
@@ -17,6 +18,8 @@ export function UserMenu() {
   const { run } = useApiMutation();
 
   async function logout() {
+    // What the open screen still holds is saved while the session lasts (or the reader is asked).
+    if (!(await mayLeaveScreens())) return;
     const result = await run({ path: "/api/logout", body: {} });
     if (result.ok && result.status === 200) {
       router.replace("/");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { StudiesView } from "@/components/admin/studies/studies-view";
 import { Toasts } from "@/components/ui/toasts";
+import { mayLeaveScreens } from "@/components/ui/use-leave-guard";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { admin } from "../../support/communication";
@@ -149,5 +150,50 @@ describe("a link elsewhere in the portal while a study is open", () => {
     } finally {
       link.remove();
     }
+  });
+});
+
+describe("logging out while a study is open", () => {
+  beforeEach(() => {
+    server.on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
+    server.on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+  });
+
+  it("saves the open study first, asks when that fails, and lets the log-out go once stored", async () => {
+    const u = userEvent.setup();
+    renderIntl(
+      <StaffUserProvider initial={admin}>
+        <StudiesView />
+        <Toasts />
+      </StaffUserProvider>,
+      "en",
+    );
+    const list = await screen.findByRole("navigation", { name: en.listLabel });
+    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    await u.click(await screen.findByRole("button", { name: en.editName }));
+    const field = screen.getByRole("textbox", { name: en.name });
+    await u.clear(field);
+    await u.type(field, "Omstanders en getuigen");
+    server.on("PUT /api/study/7", {
+      status: 401,
+      body: { error: { code: 25, message: "Not signed in" } },
+    });
+
+    // The user menu's log-out asks the screens first.
+    const refused = mayLeaveScreens();
+    const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
+    await u.click(within(dialog).getByRole("button", { name: en.stay }));
+    expect(await refused).toBe(false);
+    const kept = await screen.findByRole("textbox", { name: en.name });
+    expect((kept as HTMLInputElement).value).toBe("Omstanders en getuigen");
+
+    const names: string[] = [];
+    server.on("PUT /api/study/7", (req) => {
+      names.push(String((req.body as { name?: string }).name));
+      return { status: 200, body: { ...study(7, "Omstanders"), ...(req.body as object) } };
+    });
+    expect(await mayLeaveScreens()).toBe(true);
+    expect(names.at(-1)).toBe("Omstanders en getuigen");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
