@@ -59,23 +59,36 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * Keeps the answers on screen in the tab (or removes the record when there are none). False when
+ * the tab's storage refused them: a reload would lose them.
+ */
 export function keepAnswers(
   key: string,
   survey: { version: number; steps: Step[] },
   step: number,
   answers: Record<string, Answer>,
   submissionId?: string,
-): void {
+): boolean {
   const store = storage();
   // The quick exit has cleared the tab's storage and the page is on its way out: nothing of the
   // survey may be written back while the neutral site loads.
-  if (!store || isLeaving()) return;
+  if (isLeaving()) return true;
+  if (!store) return false;
   try {
     // Nothing answered yet: leave no trace of the survey in the tab at all.
     if (Object.keys(answers).length === 0) store.removeItem(key);
     else store.setItem(key, JSON.stringify(keptRecord(survey, step, answers, submissionId)));
+    return true;
   } catch {
-    // Full or refused: the answers stay on screen, they just will not survive a reload.
+    // Full or refused: the answers stay on screen, they just will not survive a reload. An
+    // older record must not come back in their place (answers since erased, a shared device).
+    try {
+      store.removeItem(key);
+    } catch {
+      // Refused altogether: there is no older record either.
+    }
+    return false;
   }
 }
 

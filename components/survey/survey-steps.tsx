@@ -36,6 +36,7 @@ import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
 import { blockKey, fieldId, requiredProblems, shownAnswers } from "./runner-state";
 import { useSurveySubmission } from "./use-survey-submission";
+import { UnsentAnswersGuard } from "./unsent-answers-guard";
 
 /**
  * One step at a time (spec §4). Next checks the current step with the same rules the server
@@ -104,11 +105,12 @@ export function SurveySteps({
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const kept = useRef(true);
   useEffect(() => {
     if (finished) forgetAnswers(storageKey);
     else {
       const shown = shownAnswers(answers, path);
-      keepAnswers(storageKey, survey, index, shown, submissionId);
+      kept.current = keepAnswers(storageKey, survey, index, shown, submissionId);
     }
   }, [finished, storageKey, survey, index, answers, path, submissionId]);
 
@@ -291,6 +293,12 @@ export function SurveySteps({
           </div>
         </form>
       )}
+      <UnsentAnswersGuard
+        answering={
+          !finished && !preview && closedMessage === null && Object.keys(answers).length > 0
+        }
+        isKept={() => kept.current}
+      />
     </section>
   );
 }

@@ -1,0 +1,158 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { QuickExitLink } from "@/components/public/quick-exit-link";
+import { keptAnswersKey } from "@/components/survey/kept-answers";
+import { SurveySteps } from "@/components/survey/survey-steps";
+import type { PublicSurvey } from "@/lib/surveys/types.shared";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { resetLeaving, runQuickExitScript } from "../../support/quick-exit";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+
+const t = messagesOf.en.survey;
+const UUID = "5d1c2b3a-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
+const key = keptAnswersKey(UUID, false);
+
+const survey: PublicSurvey = {
+  study_id: 1,
+  survey_uuid: UUID,
+  study_name: "Unsent study",
+  version: 1,
+  steps: [
+    {
+      order: 0,
+      blocks: [
+        {
+          type: "open_question",
+          data_name: "story",
+          order: 0,
+          question_text: "What happened?",
+          is_required: true,
+        },
+      ],
+    },
+  ],
+};
+
+const story = () => screen.getByRole("textbox", { name: /What happened/ });
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  runQuickExitScript();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  sessionStorage.clear();
+  resetLeaving();
+  browseTo(server.origin);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** A link elsewhere on the site (the footer's privacy page), whose use is logged instead of followed. */
+function siteLink(): { link: HTMLAnchorElement; followed: string[] } {
+  const followed: string[] = [];
+  const link = document.createElement("a");
+  link.href = "/privacy";
+  link.textContent = "Privacy";
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    followed.push(link.pathname);
+  });
+  document.body.append(link);
+  return { link, followed };
+}
+
+/** From now on the tab's storage is full: it reads and removes, and refuses every write. */
+function fillStorage(): void {
+  const real = window.sessionStorage;
+  const full = {
+    getItem: (k: string) => real.getItem(k),
+    removeItem: (k: string) => real.removeItem(k),
+    clear: () => real.clear(),
+    key: (i: number) => real.key(i),
+    get length() {
+      return real.length;
+    },
+    setItem: () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    },
+  };
+  vi.spyOn(window, "sessionStorage", "get").mockReturnValue(full as Storage);
+}
+
+/** Whether the browser would ask before this page is unloaded. */
+function asksBeforeUnload(): boolean {
+  const event = new Event("beforeunload", { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe("leaving a survey with answers not sent", () => {
+  it("follows a link at once while nothing is answered", async () => {
+    const { link, followed } = siteLink();
+    try {
+      renderIntl(<SurveySteps survey={survey} />, "en");
+      act(() => link.click());
+      expect(followed).toEqual(["/privacy"]);
+      expect(screen.queryByRole("dialog")).toBeNull();
+    } finally {
+      link.remove();
+    }
+  });
+
+  it("asks before a link within the site takes the answers away; staying keeps them", async () => {
+    const { link, followed } = siteLink();
+    try {
+      renderIntl(<SurveySteps survey={survey} />, "en");
+      fireEvent.change(story(), { target: { value: "Not sent yet" } });
+      act(() => link.click());
+      const dialog = await screen.findByRole("dialog", { name: t.unsent.leaveTitle });
+      expect(followed).toEqual([]);
+      fireEvent.click(within(dialog).getByRole("button", { name: t.unsent.stay }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect((story() as HTMLTextAreaElement).value).toBe("Not sent yet");
+      expect(followed).toEqual([]);
+
+      act(() => link.click());
+      const again = await screen.findByRole("dialog", { name: t.unsent.leaveTitle });
+      fireEvent.click(within(again).getByRole("button", { name: t.unsent.leave }));
+      await waitFor(() => expect(followed).toEqual(["/privacy"]));
+    } finally {
+      link.remove();
+    }
+  });
+
+  it("lets a reload go without a question while the tab keeps the answers", async () => {
+    renderIntl(<SurveySteps survey={survey} />, "en");
+    fireEvent.change(story(), { target: { value: "Kept in the tab" } });
+    await waitFor(() => expect(sessionStorage.getItem(key)).not.toBeNull());
+    expect(asksBeforeUnload()).toBe(false);
+  });
+
+  it("asks before a reload where the tab's storage refused them, and removes the older record", async () => {
+    renderIntl(<SurveySteps survey={survey} />, "en");
+    fireEvent.change(story(), { target: { value: "First" } });
+    await waitFor(() => expect(sessionStorage.getItem(key)).toContain("First"));
+    // The storage fills up: the newer answers cannot be kept, and the older ones must not come
+    // back after a reload in their place.
+    fillStorage();
+    fireEvent.change(story(), { target: { value: "First, then more" } });
+    await waitFor(() => expect(sessionStorage.getItem(key)).toBeNull());
+    expect(asksBeforeUnload()).toBe(true);
+  });
+
+  it("never holds up the quick exit", async () => {
+    fillStorage();
+    renderIntl(
+      <>
+        <QuickExitLink url={`${server.origin}/neutral`} label="Quick exit" hint="Leave now" />
+        <SurveySteps survey={survey} />
+      </>,
+      "en",
+    );
+    fireEvent.change(story(), { target: { value: "Must not hold anything up" } });
+    act(() => screen.getByRole("link", { name: "Quick exit" }).click());
+    expect(asksBeforeUnload()).toBe(false);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
