@@ -36,6 +36,12 @@ export type ApiFormOptions<TIn extends FieldValues, TOut, TData> = {
    * `COMMON_PASSWORD_TEXT`), shown under that field instead of the code's text.
    */
   fieldTexts?: Record<string, string>;
+  /**
+   * The text for a field whose input the browser could not read (a half-typed date, letters in
+   * a number field): such an input reports its value as "", which the schema would take for
+   * "cleared". A listed field in that state stops the submit with this text instead.
+   */
+  unreadableTexts?: Partial<Record<Path<TIn>, string>>;
 };
 
 export type ApiForm<TIn extends FieldValues, TOut> = {
@@ -68,6 +74,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
   onError,
   texts,
   fieldTexts,
+  unreadableTexts,
 }: ApiFormOptions<TIn, TOut, TData>): ApiForm<TIn, TOut> {
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
@@ -80,7 +87,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
   });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const validateAndSend = form.handleSubmit(async (values) => {
     setFormError(null);
     const result = await run<TData>(submit(values));
     if (result.ok) {
@@ -102,6 +109,19 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
     onError?.(result.error, result.message, values);
   });
 
+  async function onSubmit(event?: BaseSyntheticEvent): Promise<void> {
+    const unreadable = unreadableFields(event?.currentTarget, unreadableTexts);
+    if (unreadable.length === 0) return validateAndSend(event);
+    event?.preventDefault?.();
+    unreadable.forEach((name, i) =>
+      form.setError(
+        name,
+        { type: "unreadable", message: unreadableTexts?.[name] },
+        { shouldFocus: i === 0 },
+      ),
+    );
+  }
+
   const errors = form.formState.errors;
   return {
     form,
@@ -119,4 +139,16 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
       resetMutation();
     },
   };
+}
+
+/** The listed fields of `target` (the form) whose input the browser could not read. */
+function unreadableFields<TIn extends FieldValues>(
+  target: unknown,
+  listed: Partial<Record<Path<TIn>, string>> | undefined,
+): Path<TIn>[] {
+  if (!listed || !(target instanceof HTMLFormElement)) return [];
+  return [...target.elements]
+    .filter((el): el is HTMLInputElement => el instanceof HTMLInputElement)
+    .filter((el) => el.name in listed && el.validity.badInput)
+    .map((el) => el.name as Path<TIn>);
 }

@@ -32,7 +32,8 @@ function valuesOf(study: StudyDto): StudyClosingFormValues {
 /**
  * A study's sample size (`response_limit`) and end date (`closes_at`), saved together through
  * the study's PUT with the shared schema. The end date is typed on the centre's clocks
- * (Europe/Amsterdam, said so) whatever the computer is set to; an empty field clears either.
+ * (Europe/Amsterdam, said so) whatever the computer is set to; an empty field clears either,
+ * while one the browser could not read (a half-typed date) is refused, not taken as empty.
  * The server's refusals are put on their fields.
  */
 export function StudyClosing({
@@ -59,6 +60,8 @@ export function StudyClosing({
     schema,
     defaultValues: valuesOf(study),
     submit: (body) => ({ path: `/api/study/${study.id}`, method: "PUT", body }),
+    // What the browser cannot read it reports as empty, which would clear the field's value.
+    unreadableTexts: { response_limit: t("limitInvalid"), closes_at: t("dateTimeInvalid") },
     onSuccess: (saved) => {
       onSaved(saved);
       reset(valuesOf(saved));

@@ -180,3 +180,34 @@ describe("the staff study list", () => {
     expect(within(list).getByText("3 / 50 responses")).toBeTruthy();
   });
 });
+
+describe("input the browser could not read", () => {
+  /** The field as a browser leaves it after unreadable typing: no value, and `badInput`. */
+  function typeUnreadable(input: HTMLElement) {
+    fireEvent.change(input, { target: { value: "" } });
+    Object.defineProperty(input, "validity", {
+      configurable: true,
+      get: () => ({ badInput: true, valid: false }),
+    });
+  }
+
+  it("is refused at its field and clears nothing, for the limit and for the end date", async () => {
+    const user = userEvent.setup();
+    const study = studyDto({ response_limit: 50, closes_at: Date.UTC(2026, 11, 5, 16, 0) / 1000 });
+    acceptPut(study);
+    renderIntl(<StudyClosing study={study} onSaved={() => {}} />, "en");
+    const limit = screen.getByLabelText(en.closing.limit);
+    const closesAt = screen.getByLabelText(en.closing.closesAt);
+
+    // Letters in the number field ("50x" in some browsers): its value reads as "".
+    typeUnreadable(limit);
+    await user.click(screen.getByRole("button", { name: en.closing.save }));
+    expect(await screen.findByText(en.closing.limitInvalid)).toBeTruthy();
+    expect(document.activeElement).toBe(limit);
+    // An hour cleared from the end date: the same.
+    typeUnreadable(closesAt);
+    await user.click(screen.getByRole("button", { name: en.closing.save }));
+    expect(await screen.findByText(en.closing.dateTimeInvalid)).toBeTruthy();
+    expect(puts()).toHaveLength(0);
+  });
+});
