@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { AppError } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales.shared";
-import { logInfo } from "@/lib/log";
+import { logError, logInfo } from "@/lib/log";
 import { sendMail } from "@/lib/mail";
 import { notifyAccountHolder } from "./account-mails";
 import { withoutLosingLastAdmin } from "./admin-guard";
@@ -26,9 +26,21 @@ async function mustFind(id: number, tx?: DbOrTx): Promise<StaffUser> {
   return user;
 }
 
+/**
+ * The invitation's set-password mail. A mail that could not be sent is 503 code 13 (try again
+ * later), as for the panel's mails, never the provider's own error as a 500.
+ */
 async function mailInvitation(user: StaffUser, locale: Locale, tx?: DbOrTx): Promise<void> {
   const token = await issueSetPasswordToken(user.id, "invite", new Date(), tx);
-  await sendMail(setPasswordMail("invite", locale, user.email, token));
+  try {
+    await sendMail(setPasswordMail("invite", locale, user.email, token));
+  } catch (error) {
+    logError("auth", error, { userId: user.id, mail: "invitation" });
+    throw new AppError(ErrorCode.UNKNOWN, {
+      kind: "unavailable",
+      message: "Could not send the email, try again later",
+    });
+  }
 }
 
 /**

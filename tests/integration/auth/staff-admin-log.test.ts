@@ -13,6 +13,7 @@ import { createSession } from "@/lib/auth/session";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
+import { statusOf } from "@/lib/http/status";
 
 import { captureLogLines } from "../../support/log-lines";
 import { fakeProviderForFile } from "../../support/mailings";
@@ -117,9 +118,14 @@ describe("staff changes at their edges", () => {
     const { user: by } = await admin();
     const email = `undeliverable-${Date.now()}@example.org`;
     provider().failNext({ status: 500 });
-    await expect(
-      inviteStaff({ email, name: "Nobody", is_admin: false }, by, "en"),
-    ).rejects.toThrow();
+    const error = await inviteStaff({ email, name: "Nobody", is_admin: false }, by, "en").catch(
+      (e: unknown) => e,
+    );
+    // Try again later (503 code 13), not the provider's failure passed on as a 500.
+    expect(error).toBeInstanceOf(AppError);
+    expect(statusOf(error as AppError)).toBe(503);
+    expect((error as AppError).code).toBe(ErrorCode.UNKNOWN);
+    expect((error as AppError).message).toBe("Could not send the email, try again later");
     const db = await getDb();
     expect(await db.select().from(staffUsers).where(eq(staffUsers.email, email))).toEqual([]);
   });
