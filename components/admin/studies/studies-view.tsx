@@ -25,7 +25,7 @@ import { StudyDetail } from "./study-detail";
  * /admin/studies: every study on the left (name, creation date, status badge), the selected
  * one on the right. A click selects a study and a second click deselects it. Before another
  * study opens, whatever is still being typed in the open one is saved; when that fails the
- * open one stays, so nothing is lost by switching. A link elsewhere in the portal (the menu,
+ * reader is asked, and the open one stays unless they choose to leave it. A link elsewhere in the portal (the menu,
  * "edit survey") saves first in the same way, and asks when that fails: a move within the app
  * fires no `beforeunload`, and the pane's last try on unmount would fail unseen.
  */
@@ -72,9 +72,13 @@ export function StudiesView() {
     settle: flushPane,
   });
 
+  /**
+   * Another study (or none) once the open one's edits are stored; when they cannot be, the
+   * reader is asked: some never pass (the study deleted elsewhere), so staying cannot be all.
+   */
   async function select(id: number | null) {
     if (id === selectedId) return;
-    if (await flushPane()) setSelectedId(id);
+    if ((await flushPane()) || (await leaveGuard.ask())) setSelectedId(id);
   }
 
   /** A copy of the study, made after its pending edits are saved, so the copy has them too. */

@@ -63,8 +63,11 @@ describe("renaming a study, then leaving it", () => {
       delayMs: 200,
     });
     const list = await renameThenChoose("Thuis");
-    // The switch was refused: the field is back with the reason, the typed name kept.
+    // The switch waits: the reason is said and the reader asked; staying keeps the typed name.
     expect(await screen.findByText(/Your last changes are not saved yet/)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: en.stay }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const field = await screen.findByRole("textbox", { name: en.name });
     expect((field as HTMLInputElement).value).toBe("Omstanders en getuigen");
     expect(
@@ -72,6 +75,23 @@ describe("renaming a study, then leaving it", () => {
         .getByRole("button", { name: /Omstanders/ })
         .getAttribute("aria-pressed"),
     ).toBe("true");
+  });
+
+  it("lets a study whose edit can never be saved be left, once the reader says so", async () => {
+    // Deleted in another session meanwhile: every save of it is refused for good.
+    server.on("PUT /api/study/7", {
+      status: 404,
+      body: { error: { code: 14, message: "Not found" } },
+    });
+    const list = await renameThenChoose("Thuis");
+    const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: en.leave }));
+    await waitFor(() =>
+      expect(within(list).getByRole("button", { name: /Thuis/ }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
+    expect(await screen.findByText(en.attachments.none)).toBeTruthy();
   });
 
   it("goes on to the other study once the new name is stored", async () => {
