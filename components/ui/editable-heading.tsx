@@ -57,6 +57,9 @@ export function EditableHeading({
   // started on blur fails while they are working elsewhere.
   const [focusField, setFocusField] = useState(false);
   // Read by blur, key and flush handlers, which may run before React has rendered the change.
+  // A refusal that reopened the field without focus (it was left, not confirmed with Enter):
+  // said in the live region, since nothing reads the field's own error out then.
+  const [announcement, setAnnouncement] = useState<string | null>(null);
   const editingRef = useRef(false);
   const draftRef = useRef(value);
   const inFlight = useRef<{ value: string; promise: Promise<boolean> } | null>(null);
@@ -83,10 +86,13 @@ export function EditableHeading({
     const checked = check(typed);
     if ("error" in checked) {
       setError(checked.error);
+      // Left by Tab or a click elsewhere: the field no longer has focus to read its reason out.
+      setAnnouncement(byKey ? null : checked.error);
       return Promise.resolve(false);
     }
     const next = checked.value;
     setError(null);
+    setAnnouncement(null);
     setEditing(false);
     if (inFlight.current?.value === next) return inFlight.current.promise;
     if (next === value && !inFlight.current) return Promise.resolve(true);
@@ -99,6 +105,7 @@ export function EditableHeading({
       setFocusField(byKey);
       setEditing(true);
       setError(refusal);
+      setAnnouncement(byKey ? null : refusal);
       return false;
     });
     inFlight.current = { value: next, promise };
@@ -113,6 +120,7 @@ export function EditableHeading({
   function startEditing() {
     setDraft(value);
     setError(null);
+    setAnnouncement(null);
     setFocusField(true);
     setEditing(true);
   }
@@ -181,7 +189,7 @@ export function EditableHeading({
         </div>
       )}
       <p aria-live="polite" className="sr-only">
-        {saving ? savingLabel : ""}
+        {saving ? savingLabel : (announcement ?? "")}
       </p>
     </div>
   );

@@ -97,5 +97,8 @@ describe("an editable heading (the study name)", () => {
     expect(field().getAttribute("aria-invalid")).toBe("true");
     expect(describedBy(field())).toContain("Niet gevonden");
     expect(screen.getByRole("heading", { name: "Eerste studie" })).toBeTruthy();
+    // The field was left, so it has no focus to read its reason out: the live region says it.
+    expect(document.activeElement).not.toBe(field());
+    expect(document.querySelector("[aria-live=polite]")?.textContent).toContain("Niet gevonden");
   });
 });

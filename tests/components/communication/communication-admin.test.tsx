@@ -168,8 +168,9 @@ describe("the communication screen", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
 
-    // The field is back with the reason, and a test mail is refused the same way.
-    expect(await screen.findByText(/Het onderwerp kon niet worden opgeslagen/)).toBeTruthy();
+    // The field is back with the reason (under it, and said in the live region, since the
+    // field has no focus), and a test mail is refused the same way.
+    expect(await screen.findAllByText(/Het onderwerp kon niet worden opgeslagen/)).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: nl.sendTest }));
     expect((await screen.findByRole("alert")).textContent).toBe(nl.saveFailedNothingSent);
     expect(since(0).filter((r) => r.endsWith("/test"))).toEqual([]);
