@@ -139,11 +139,15 @@ export function StudyDetail({
               id={`status-${study.id}`}
               className="input w-auto pr-8"
               value={study.status}
-              disabled={statusPending}
+              // Busy, not disabled, while a change is saved: a disabled control drops the focus
+              // (to the page's body), and the keyboard user would have to find the field again.
+              // A change made meanwhile is not taken; the field keeps showing the stored status.
               aria-busy={statusPending || undefined}
               aria-invalid={statusError ? true : undefined}
               aria-describedby={statusError ? statusErrorId : undefined}
-              onChange={(event) => void changeStatus(event.target.value as StudyStatus)}
+              onChange={(event) => {
+                if (!statusPending) void changeStatus(event.target.value as StudyStatus);
+              }}
             >
               {STUDY_STATUSES.map((status) => (
                 <option key={status} value={status}>
@@ -151,7 +155,10 @@ export function StudyDetail({
                 </option>
               ))}
             </select>
-            <FieldError id={statusErrorId} message={statusError} />
+            {/* The refusal comes while the focus stays on the field: said at once. */}
+            <div aria-live="assertive">
+              <FieldError id={statusErrorId} message={statusError} />
+            </div>
           </div>
           <Link href={`/admin/studies/${study.id}/survey`} className="btn-secondary">
             <ClipboardList aria-hidden className="size-4" />

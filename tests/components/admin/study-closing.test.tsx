@@ -141,14 +141,22 @@ describe("opening a study the server refuses to open", () => {
     return screen.getByLabelText(en.statusLabel);
   }
 
-  it("says at the status field that the limit is reached", async () => {
+  it("says at the status field that the limit is reached, at once, with the focus kept there", async () => {
     const select = renderDetail(
       studyDto({ status: "finished", response_limit: 12, response_count: 12 }),
     );
+    select.focus();
     fireEvent.change(select, { target: { value: "open" } });
-    expect(await screen.findByText(en.openBlockedLimit)).toBeTruthy();
+    // While the change is saved the field is busy, not disabled (which would drop the focus),
+    // and a second change meanwhile is not sent.
+    expect(select.getAttribute("aria-busy")).toBe("true");
+    expect((select as HTMLSelectElement).disabled).toBe(false);
+    fireEvent.change(select, { target: { value: "invisible" } });
+    const refusal = await screen.findByText(en.openBlockedLimit);
+    expect(refusal.closest("[aria-live=assertive]")).not.toBeNull();
     expect(select.getAttribute("aria-invalid")).toBe("true");
-    expect(puts()[0].body).toEqual({ status: "open" });
+    expect(document.activeElement).toBe(select);
+    expect(puts().map((p) => p.body)).toEqual([{ status: "open" }]);
   });
 
   it("says at the status field that the end date has passed", async () => {
