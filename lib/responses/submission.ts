@@ -4,7 +4,7 @@ import { keyObjectOf } from "@/lib/crypto/key-objects";
 import { deriveKey } from "@/lib/crypto/aead";
 import { responsesKeyRing, type Keyed } from "@/lib/crypto/keyring";
 import { base32 } from "@/lib/crypto/tokens";
-import type { StoredAnswer } from "@/lib/surveys/answers.shared";
+import type { Answer, StoredAnswer } from "@/lib/surveys/answers.shared";
 
 /**
  * What a submission id turns into. The runner makes the id (a random UUID) when the survey
@@ -21,7 +21,16 @@ import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 export type SubmissionDerivation = {
   token: string;
   submissionHash: string;
+  /** Of the answers as sent: what a new row stores, and what a retry is compared by first. */
   answersHash: string;
+  /**
+   * What else a stored hash may be for the same answers, from the answers the survey keeps of
+   * these (none when they no longer pass it): the same hash of only those, for a retry that also
+   * carried answers the survey drops (a hidden block's), and the hash rows stored before the
+   * answers as sent were hashed hold (of the kept answers in the survey's order), so a retry
+   * across that upgrade is still recognised.
+   */
+  keptAnswersHashes: string[];
 };
 
 function mac(key: Keyed<Buffer>, purpose: string, ...parts: string[]): Buffer {
@@ -31,20 +40,35 @@ function mac(key: Keyed<Buffer>, purpose: string, ...parts: string[]): Buffer {
   return h.digest();
 }
 
-/** The answers as a fixed string: only what the participant chose, in the survey's order. */
+/** One answer as a fixed value: only what the participant chose. */
+function canonicalAnswer(a: Answer) {
+  switch (a.type) {
+    case "open_question":
+      return [a.type, a.data_name, a.open_answer];
+    case "multiple_choice":
+      // The same choices in another order are the same answer.
+      return [a.type, a.data_name, [...a.selected_options].sort()];
+    case "scale":
+      return [a.type, a.data_name, a.scale_value];
+  }
+}
+
+/** The answers the survey kept, in its order (how rows were hashed before `sentAnswers`). */
 export function canonicalAnswers(answers: StoredAnswer[]): string {
+  return JSON.stringify(answers.map(canonicalAnswer));
+}
+
+/**
+ * The answers as sent, as a fixed string in an order of their own: the same whatever the survey
+ * looks like when they arrive, so a retry is recognised after staff edited the survey meanwhile
+ * (a condition that now hides an answer, a question that now refuses it).
+ */
+export function sentAnswers(answers: Answer[]): string {
   return JSON.stringify(
-    answers.map((a) => {
-      switch (a.type) {
-        case "open_question":
-          return [a.type, a.data_name, a.open_answer];
-        case "multiple_choice":
-          // The same choices in another order are the same answer.
-          return [a.type, a.data_name, [...a.selected_options].sort()];
-        case "scale":
-          return [a.type, a.data_name, a.scale_value];
-      }
-    }),
+    answers
+      .map((a) => JSON.stringify(canonicalAnswer(a)))
+      .sort()
+      .map((entry) => JSON.parse(entry) as unknown),
   );
 }
 
@@ -59,10 +83,14 @@ export function submissionHashOf(
   );
 }
 
+/**
+ * What a submission id and its answers derive: `sent` the answers as they came, `kept` the
+ * answers the survey took from them (undefined when they no longer pass it).
+ */
 export function deriveSubmission(
   studyId: number,
   submissionId: string,
-  answers: StoredAnswer[],
+  { sent, kept }: { sent: Answer[]; kept?: StoredAnswer[] },
   key: Keyed<Buffer> = responsesKeyRing().current,
 ): SubmissionDerivation {
   const id = submissionId.toLowerCase();
@@ -71,12 +99,12 @@ export function deriveSubmission(
     // 160 bits, base32: the same form as a random token, so look-up treats both alike.
     token: base32(mac(key, "survey-submission-token", study, id).subarray(0, 20)),
     submissionHash: submissionHashOf(studyId, id, key),
-    answersHash: mac(
-      key,
-      "survey-submission-answers",
-      study,
-      id,
-      canonicalAnswers(answers),
-    ).toString("hex"),
+    answersHash: mac(key, "survey-submission-sent", study, id, sentAnswers(sent)).toString("hex"),
+    keptAnswersHashes: kept
+      ? [
+          mac(key, "survey-submission-sent", study, id, sentAnswers(kept)).toString("hex"),
+          mac(key, "survey-submission-answers", study, id, canonicalAnswers(kept)).toString("hex"),
+        ]
+      : [],
   };
 }

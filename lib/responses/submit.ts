@@ -14,7 +14,7 @@ import { loadOpenSurvey } from "@/lib/surveys/load";
 import { markShownQuestions } from "@/lib/surveys/questions";
 import { validateSubmission } from "@/lib/surveys/validation.shared";
 import { sealedResponseRow } from "./sealed-answers";
-import { deriveSubmission, submissionHashOf, type SubmissionDerivation } from "./submission";
+import { deriveSubmission, type SubmissionDerivation } from "./submission";
 import { newResponseToken, responseTokenHash } from "./token";
 
 // A retry whose first row is deleted (by its token) between our insert and our read tries again;
@@ -67,10 +67,17 @@ async function storedAnswersHash(
   return first ? first.answersHash : undefined;
 }
 
-/** A retry's answer: the same token when the answers are the same, code 28 otherwise. */
+/**
+ * A retry's answer: the same token when the answers are the same (as sent, or as the survey
+ * keeps them: see `keptAnswersHashes`), code 28 otherwise.
+ */
 function retryResult(stored: string | null, derived: SubmissionDerivation): SubmitResult {
-  if (!stored || !constantTimeEqual(stored, derived.answersHash))
-    throw new AppError(ErrorCode.ALREADY_SUBMITTED);
+  const same =
+    stored !== null &&
+    [derived.answersHash, ...derived.keptAnswersHashes].some((hash) =>
+      constantTimeEqual(stored, hash),
+    );
+  if (!same) throw new AppError(ErrorCode.ALREADY_SUBMITTED);
   return { token: derived.token };
 }
 
@@ -147,64 +154,59 @@ export async function submitResponse(
   const db = await dbOr(tx);
   const key = responsesKeyRing().current;
   const open = survey.status === "open";
-
-  if (!open) {
-    // Only a retry of a submission stored while the study was open gets past a closed study.
-    const retry =
-      submissionId === undefined
-        ? undefined
-        : await storedAnswersHash(
-            db,
-            survey.studyId,
-            submissionHashOf(survey.studyId, submissionId, key),
-          );
-    if (retry === undefined) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
-  }
-
   const checked = validateSubmission(survey.steps, answers);
-  if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
+  const derived =
+    submissionId === undefined
+      ? null
+      : deriveSubmission(
+          survey.studyId,
+          submissionId,
+          { sent: answers, kept: checked.ok ? checked.answers : undefined },
+          key,
+        );
+
+  if (!open || !checked.ok) {
+    // A retry of a stored submission gets its token whatever happened since: the study closed,
+    // or staff changed the survey so that the answers would no longer pass it.
+    const stored = derived
+      ? await storedAnswersHash(db, survey.studyId, derived.submissionHash)
+      : undefined;
+    if (derived && stored !== undefined) return retryResult(stored, derived);
+    if (!open) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
+    if (!checked.ok) throw new AppError(ErrorCode.INVALID_INPUT, { fields: checked.fields });
+  }
   // The id is made here, not by the database, because the ciphertext is bound to it.
   const row = sealedResponseRow(survey.studyId, checked.answers, checked.shown);
   // Before the store: a question shown to a stored response must keep its export column.
   await markShownQuestions(survey.studyId, checked.shown, tx, survey.version);
 
-  if (open && survey.responseLimit !== null) {
-    const derived =
-      submissionId === undefined
-        ? null
-        : deriveSubmission(survey.studyId, submissionId, checked.answers, key);
+  if (survey.responseLimit !== null) {
     const outcome = await transaction(tx, (t) => storeWithinLimit(t, survey.studyId, row, derived));
     if (outcome === "closed") throw new AppError(ErrorCode.STUDY_NOT_OPEN);
     return outcome;
   }
 
-  if (submissionId === undefined) {
+  if (derived === null) {
     const { token, hash } = newResponseToken();
     await insertResponse({ ...row, tokenHash: hash }, tx);
     return { token };
   }
 
-  const derived = deriveSubmission(survey.studyId, submissionId, checked.answers, key);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (open) {
-      // No conflict target: the token hash is derived from the id as well, so a parallel retry
-      // may collide on either unique index, and both mean "already stored".
-      const inserted = await insertSubmission(
-        {
-          ...row,
-          tokenHash: responseTokenHash(derived.token, key),
-          submissionHash: derived.submissionHash,
-          answersHash: derived.answersHash,
-        },
-        tx,
-      );
-      if (inserted.length > 0) return { token: derived.token };
-    }
-
+    // No conflict target: the token hash is derived from the id as well, so a parallel retry
+    // may collide on either unique index, and both mean "already stored".
+    const inserted = await insertSubmission(
+      {
+        ...row,
+        tokenHash: responseTokenHash(derived.token, key),
+        submissionHash: derived.submissionHash,
+        answersHash: derived.answersHash,
+      },
+      tx,
+    );
+    if (inserted.length > 0) return { token: derived.token };
     const stored = await storedAnswersHash(db, survey.studyId, derived.submissionHash);
     if (stored !== undefined) return retryResult(stored, derived);
-    // The first row went (deleted by its token) while the study is closed: nothing to retry.
-    if (!open) throw new AppError(ErrorCode.STUDY_NOT_OPEN);
   }
   throw new Error("Submission kept conflicting without a row to compare with");
 }

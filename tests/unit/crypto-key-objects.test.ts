@@ -48,12 +48,12 @@ describe("the responses' keyed hashes", () => {
 
   it("import their derived keys once, however many hashes they make", () => {
     responseTokenHash("warm-up", key);
-    deriveSubmission(1, "submission-warm-up", [], key);
+    deriveSubmission(1, "submission-warm-up", { sent: [] }, key);
     const before = imported.count;
     imported.hmacKeys = [];
     for (let i = 0; i < 5; i++) {
       responseTokenHash(`token-${i}`, key);
-      deriveSubmission(1, `submission-${i}`, [], key);
+      deriveSubmission(1, `submission-${i}`, { sent: [] }, key);
     }
     expect(imported.count - before).toBe(0);
     // A token hash, and a submission's token, submission hash and answers hash, each time: all

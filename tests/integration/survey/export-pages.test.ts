@@ -74,7 +74,7 @@ describe("submitResponse with a submission id", () => {
   it("gives up, storing nothing, when its token hash is taken by a row that is not its own", async () => {
     const { studyId, surveyUuid } = await studyWith(0);
     const submissionId = randomUUID();
-    const { token } = deriveSubmission(studyId, submissionId, []);
+    const { token } = deriveSubmission(studyId, submissionId, { sent: [] });
     const db = await getDb();
     await db
       .insert(surveyResponses)
