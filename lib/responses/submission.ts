@@ -30,7 +30,7 @@ export type SubmissionDerivation = {
    * answers as sent were hashed hold (of the kept answers in the survey's order), so a retry
    * across that upgrade is still recognised.
    */
-  keptAnswersHashes: string[];
+  keptAnswersHashes: () => string[];
 };
 
 function mac(key: Keyed<Buffer>, purpose: string, ...parts: string[]): Buffer {
@@ -100,11 +100,15 @@ export function deriveSubmission(
     token: base32(mac(key, "survey-submission-token", study, id).subarray(0, 20)),
     submissionHash: submissionHashOf(studyId, id, key),
     answersHash: mac(key, "survey-submission-sent", study, id, sentAnswers(sent)).toString("hex"),
-    keptAnswersHashes: kept
-      ? [
-          mac(key, "survey-submission-sent", study, id, sentAnswers(kept)).toString("hex"),
-          mac(key, "survey-submission-answers", study, id, canonicalAnswers(kept)).toString("hex"),
-        ]
-      : [],
+    // Made only when a retry is compared (rare): not on every submission's way.
+    keptAnswersHashes: () =>
+      kept
+        ? [
+            mac(key, "survey-submission-sent", study, id, sentAnswers(kept)).toString("hex"),
+            mac(key, "survey-submission-answers", study, id, canonicalAnswers(kept)).toString(
+              "hex",
+            ),
+          ]
+        : [],
   };
 }

@@ -74,9 +74,8 @@ async function storedAnswersHash(
 function retryResult(stored: string | null, derived: SubmissionDerivation): SubmitResult {
   const same =
     stored !== null &&
-    [derived.answersHash, ...derived.keptAnswersHashes].some((hash) =>
-      constantTimeEqual(stored, hash),
-    );
+    (constantTimeEqual(stored, derived.answersHash) ||
+      derived.keptAnswersHashes().some((hash) => constantTimeEqual(stored, hash)));
   if (!same) throw new AppError(ErrorCode.ALREADY_SUBMITTED);
   return { token: derived.token };
 }

@@ -118,7 +118,7 @@ describe("a retry after the survey was changed meanwhile", () => {
     const [, legacyAnswersHash] = deriveSubmission(studyId, submission_id, {
       sent: validAnswers() as Answer[],
       kept: checked.answers,
-    }).keptAnswersHashes;
+    }).keptAnswersHashes();
     const db = await getDb();
     await db
       .update(surveyResponses)

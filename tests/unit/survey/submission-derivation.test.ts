@@ -34,8 +34,15 @@ describe("what a submission id derives", () => {
       ],
     };
     const id = "3F2504E0-4F89-11D3-9A0C-0305E82C3301";
-    expect(deriveSubmission(7, id, { sent, kept: answers }, key)).toEqual(expected);
-    expect(deriveSubmission(7, id.toLowerCase(), { sent, kept: answers }, key)).toEqual(expected);
+    for (const typed of [id, id.toLowerCase()]) {
+      const { keptAnswersHashes, ...derived } = deriveSubmission(
+        7,
+        typed,
+        { sent, kept: answers },
+        key,
+      );
+      expect({ ...derived, keptAnswersHashes: keptAnswersHashes() }).toEqual(expected);
+    }
   });
 
   it("hashes the answers as sent in an order of their own: the survey's form does not matter", () => {
@@ -51,7 +58,7 @@ describe("what a submission id derives", () => {
       { type: "scale", data_name: "impact", scale_value: 3 },
     ];
     expect(deriveSubmission(7, id, { sent: other }, key).answersHash).not.toBe(answersHash);
-    expect(deriveSubmission(7, id, { sent }, key).keptAnswersHashes).toEqual([]);
+    expect(deriveSubmission(7, id, { sent }, key).keptAnswersHashes()).toEqual([]);
   });
 });
 
