@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
-import { api } from "@/lib/api-client.shared";
+import { useErrorMessage } from "@/components/data/use-error-message";
+import { api, type ApiError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
@@ -31,10 +32,17 @@ export function withSent(sent: Answer[][], payload: Answer[]): Answer[][] {
   return [...sent.filter((p) => !sameAnswers(p, payload)), payload].slice(-MAX_SENT_UNDER_ID);
 }
 
-/** The survey as it is now, when that is no longer `version`; otherwise null. */
-async function changedSurvey(surveyUuid: string, version: number): Promise<PublicSurvey | null> {
+/**
+ * What became of the survey after a refusal of its answers: its form now, when that is no
+ * longer `version`; the refusal of a study that closed meanwhile; otherwise null.
+ */
+async function surveyNow(
+  surveyUuid: string,
+  version: number,
+): Promise<{ survey: PublicSurvey } | { closed: ApiError } | null> {
   const latest = await api<PublicSurvey>(`/api/survey/${encodeURIComponent(surveyUuid)}`);
-  return latest.ok && latest.data.version !== version ? latest.data : null;
+  if (latest.ok) return latest.data.version !== version ? { survey: latest.data } : null;
+  return latest.error.code === ErrorCode.STUDY_NOT_OPEN ? { closed: latest.error } : null;
 }
 
 /** `sent` without `payload`. */
@@ -67,6 +75,7 @@ export function useSurveySubmission(
   restoredId: string | undefined,
 ) {
   const mutation = useApiMutation();
+  const describe = useErrorMessage();
   const [submissionId, setSubmissionId] = useState<string>(() => restoredId ?? newSubmissionId());
   const sent = useRef<Answer[][]>([]);
   const [retrying, setRetrying] = useState(false);
@@ -122,9 +131,11 @@ export function useSurveySubmission(
     if (result.error.code === ErrorCode.INVALID_INPUT) {
       // The refusal is not shown while this is asked: it may not be the last word.
       setChecking(true);
-      const survey = await changedSurvey(surveyUuid, version).finally(() => setChecking(false));
+      const now = await surveyNow(surveyUuid, version).finally(() => setChecking(false));
       if (from !== round.current) return { kind: "gone" };
-      if (survey) return { kind: "changed", survey };
+      if (now && "survey" in now) return { kind: "changed", survey: now.survey };
+      // Closed meanwhile as well: that is what the participant needs to know, not the refusal.
+      if (now) return { kind: "closed", message: describe(now.closed) };
     }
     return { kind: "failed" };
   }

@@ -109,4 +109,20 @@ describe("a survey staff change while it is answered", () => {
     expect(screen.queryByText(t.changedWhileAnswering.title)).toBeNull();
     expect(submits()).toHaveLength(1);
   });
+
+  it("says the study closed when it closed meanwhile as well, not that the answers are invalid", async () => {
+    server().on(GET, { status: 200, body: before });
+    server().on(SUBMIT, () => {
+      server().on(GET, {
+        status: 409,
+        body: { error: { code: 20, message: "The study is not open" } },
+      });
+      return refused;
+    });
+    await answerStoryAndSubmit();
+    expect(await screen.findByText(t.closedWhileAnswering)).toBeTruthy();
+    expect(screen.getByText(messagesOf.en.errors.codes["20"])).toBeTruthy();
+    expect(screen.queryByText(messagesOf.en.errors.codes["22"])).toBeNull();
+    expect(submits()).toHaveLength(1);
+  });
 });
