@@ -39,14 +39,23 @@ export function DeleteStudyDialog({
     onOpenChange(next);
   }
 
+  // Read synchronously: Enter pressed twice in a row must not send a second delete, which the
+  // `pending` of a render not yet made would let through.
+  const sending = useRef(false);
+
   async function confirm() {
-    if (!matches) return;
-    const result = await run({ path: `/api/study/${study.id}`, method: "DELETE" });
-    if (!result.ok) return;
-    deleted.current = true;
-    toast.success(t("deleted"));
-    setTyped("");
-    onDeleted();
+    if (!matches || sending.current) return;
+    sending.current = true;
+    try {
+      const result = await run({ path: `/api/study/${study.id}`, method: "DELETE" });
+      if (!result.ok) return;
+      deleted.current = true;
+      toast.success(t("deleted"));
+      setTyped("");
+      onDeleted();
+    } finally {
+      sending.current = false;
+    }
   }
 
   return (

@@ -1,0 +1,38 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DeleteStudyDialog } from "@/components/admin/studies/delete-study-dialog";
+import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { studyDto } from "../../support/study-dto";
+
+const en = messagesOf.en.admin.studies;
+
+let server: ApiTestServer;
+beforeAll(async () => {
+  server = await startApiTestServer();
+  browseTo(server.origin);
+});
+afterAll(() => server.close());
+
+describe("deleting a study", () => {
+  it("sends one delete for Enter pressed twice in a row", async () => {
+    const study = studyDto({ id: 7, name: "Omstanders" });
+    server.on("DELETE /api/study/7", { status: 200, body: {}, delayMs: 100 });
+    let deleted = 0;
+    renderIntl(
+      <DeleteStudyDialog
+        study={study}
+        open
+        onOpenChange={() => {}}
+        onDeleted={() => (deleted += 1)}
+      />,
+      "en",
+    );
+    const field = screen.getByLabelText(en.deleteTypeName);
+    fireEvent.change(field, { target: { value: "Omstanders" } });
+    fireEvent.keyDown(field, { key: "Enter" });
+    fireEvent.keyDown(field, { key: "Enter" });
+    await waitFor(() => expect(deleted).toBe(1));
+    expect(server.requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
+  });
+});
