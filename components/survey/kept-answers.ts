@@ -2,7 +2,7 @@ import { isLeaving } from "@/components/public/leaving";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import { isShown, surveyPath } from "@/lib/surveys/path.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
-import { questionFingerprint } from "./question-fingerprint";
+import { questionFingerprint } from "@/lib/surveys/question-fingerprint.shared";
 import {
   checkAnswer,
   isQuestion,

@@ -91,6 +91,7 @@ export function SurveySteps({
     survey.survey_uuid,
     survey.version,
     restored?.submissionId,
+    steps,
   );
   const { submissionId } = submission;
   const submitting = submission.pending;

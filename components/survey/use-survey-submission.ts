@@ -6,6 +6,8 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { api, type ApiError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
+import { askedFor } from "@/lib/surveys/question-fingerprint.shared";
+import type { Step } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { newSubmissionId } from "./runner-state";
 import { isDatabaseAway, retryDelayMs } from "./submit-retry";
@@ -73,6 +75,7 @@ export function useSurveySubmission(
   surveyUuid: string,
   version: number,
   restoredId: string | undefined,
+  steps: readonly Step[],
 ) {
   const mutation = useApiMutation();
   const describe = useErrorMessage();
@@ -95,7 +98,7 @@ export function useSurveySubmission(
     const send = () =>
       mutation.run<SubmitResult>({
         path: `/api/survey/${encodeURIComponent(surveyUuid)}/submit`,
-        body: { answers, submission_id: submissionId },
+        body: { answers, submission_id: submissionId, asked: askedFor(steps, answers) },
       });
     if (from !== round.current) return null;
     let result = await send();

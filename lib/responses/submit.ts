@@ -137,6 +137,10 @@ async function storeWithinLimit(
  * before the study closed still gets its token. Parallel retries meet at the unique (study,
  * submission hash) constraint; whoever loses reads the winner's row.
  *
+ * With `asked` (what each answer's question asked when it was answered), an answer to a question
+ * staff reworded meanwhile is refused (code 22), so nothing is stored under words the participant
+ * never saw; the runner then takes the survey up in its new form.
+ *
  * A study with a `response_limit` is written under a lock on its row (`storeWithinLimit`), so
  * the submission that reaches the limit finishes the study in its own transaction and the rest
  * are answered code 20.
@@ -147,13 +151,14 @@ export async function submitResponse(
   submissionId?: string,
   tx?: DbOrTx,
   limits?: LimitsInStatement,
+  asked?: readonly string[],
 ): Promise<SubmitResult> {
   // The request's rate limits are counted by this first read (lib/rate-limit/in-statement.ts).
   const survey = await loadOpenSurvey(surveyUuid, tx, { anyStatus: true, limits });
   const db = await dbOr(tx);
   const key = responsesKeyRing().current;
   const open = survey.status === "open";
-  const checked = validateSubmission(survey.steps, answers);
+  const checked = validateSubmission(survey.steps, answers, asked);
   const derived =
     submissionId === undefined
       ? null

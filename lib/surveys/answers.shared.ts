@@ -31,12 +31,21 @@ export const answerSchema = z.discriminatedUnion("type", [
 ]);
 
 /** The body of POST /api/survey/{surveyUuid}/submit. */
-export const submitAnswersSchema = z.object({
-  answers: z.array(answerSchema).max(5_000),
-  // Made by the runner when the survey starts; a retry with the same id is the same submission
-  // (deliberate extension of the specification's payload, which has only `answers`).
-  submission_id: z.uuid().optional(),
-});
+export const submitAnswersSchema = z
+  .object({
+    answers: z.array(answerSchema).max(5_000),
+    // Made by the runner when the survey starts; a retry with the same id is the same submission
+    // (deliberate extension of the specification's payload, which has only `answers`).
+    submission_id: z.uuid().optional(),
+    // What each answer's question asked when it was answered (`questionFingerprint`), in the
+    // order of `answers`: a question staff reworded meanwhile refuses its answer instead of
+    // storing it under words the participant never saw (also an extension of the payload).
+    asked: z.array(z.string().max(32)).max(5_000).optional(),
+  })
+  .refine((body) => body.asked === undefined || body.asked.length === body.answers.length, {
+    message: "asked has one entry per answer",
+    path: ["asked"],
+  });
 
 /** What the server keeps (encrypted) and hands back on lookup: the answer and what was asked. */
 export const storedAnswerSchema = z.discriminatedUnion("type", [

@@ -8,6 +8,7 @@ import {
   surveyPath,
   type SurveyPath,
 } from "./path.shared";
+import { questionFingerprint } from "./question-fingerprint.shared";
 import type { Block, Step } from "./schema.shared";
 
 export { isQuestion };
@@ -31,7 +32,8 @@ export type ShapeProblem =
   | "unknown_option"
   | "duplicate_option"
   | "one_option_only"
-  | "out_of_range";
+  | "out_of_range"
+  | "question_changed";
 
 export type AnswerProblem = RequiredProblem | ShapeProblem;
 
@@ -47,6 +49,7 @@ export const answerProblemMessages: Record<AnswerProblem, string> = {
   duplicate_option: "an option was selected more than once",
   one_option_only: "only one option may be selected",
   out_of_range: "the value is outside the scale",
+  question_changed: "the question was changed since it was answered",
 };
 
 /** Steps by their order, and each step's blocks by theirs: the order the runner shows them in. */
@@ -150,12 +153,21 @@ export type SubmissionResult =
  * name belongs to the n-th question with it, should an old survey repeat a name). Answers to
  * blocks off the path are dropped unread, whatever they hold; required applies to shown blocks
  * only. Problems are reported as `answers.<i>` for an answer that fits no question and
- * `steps.<s>.blocks.<b>` for a question.
+ * `steps.<s>.blocks.<b>` for a question. With `asked` (the fingerprint of each answer's question
+ * when it was answered, in the order of `answers`), a question that no longer asks that is
+ * `question_changed`.
  */
-export function validateSubmission(steps: Step[], answers: Answer[]): SubmissionResult {
+export function validateSubmission(
+  steps: Step[],
+  answers: Answer[],
+  asked?: readonly string[],
+): SubmissionResult {
   const fields: Record<string, string> = {};
   const { answerFor, unmatched } = matchAnswers(steps, answers);
   for (const [i, problem] of unmatched) fields[`answers.${i}`] = answerProblemMessages[problem];
+  // What each answer's question asked when it was answered, when the runner said so.
+  const askedFor = new Map<Answer, string>();
+  if (asked) answers.forEach((answer, i) => askedFor.set(answer, asked[i]));
 
   const path = surveyPath(steps, answerFor);
   const stored: StoredAnswer[] = [];
@@ -163,7 +175,11 @@ export function validateSubmission(steps: Step[], answers: Answer[]): Submission
     step.blocks.forEach((block, b) => {
       if (!isQuestion(block) || !isShown(path, s, b)) return;
       const answer = answerFor(s, b);
-      const problem = checkAnswer(block, answer);
+      const changed =
+        answer !== undefined &&
+        askedFor.has(answer) &&
+        askedFor.get(answer) !== questionFingerprint(block);
+      const problem = changed ? "question_changed" : checkAnswer(block, answer);
       if (problem) fields[`steps.${s}.blocks.${b}`] = answerProblemMessages[problem];
       else if (isAnswerGiven(answer))
         stored.push({ ...answer, question_text: block.question_text });

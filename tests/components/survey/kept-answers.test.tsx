@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { QuickExitLink } from "@/components/public/quick-exit-link";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
+import { questionFingerprint } from "@/lib/surveys/question-fingerprint.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
@@ -288,6 +289,13 @@ describe("the runner keeps answers in progress in the tab", () => {
         { type: "multiple_choice", data_name: "place", selected_options: ["Work"] },
       ],
       submission_id: expect.stringMatching(UUID_V4),
+      // What each answer's question asked, so a question reworded since is not stored under
+      // its new words: the same fingerprints the answers are kept with in the tab.
+      asked: [
+        questionFingerprint(steps()[0].blocks[1]),
+        questionFingerprint(steps()[0].blocks[2]),
+        questionFingerprint(steps()[1].blocks[0]),
+      ],
     });
   });
 

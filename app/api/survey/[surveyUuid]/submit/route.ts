@@ -17,7 +17,14 @@ export const POST = route(
     countLimitsIn: "statement",
   },
   async ({ params, body, limits }) =>
-    submitResponse(params.surveyUuid, body.answers, body.submission_id, undefined, limits),
+    submitResponse(
+      params.surveyUuid,
+      body.answers,
+      body.submission_id,
+      undefined,
+      limits,
+      body.asked,
+    ),
 );
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,6 @@
-import type { Block } from "@/lib/surveys/schema.shared";
+import type { Answer } from "./answers.shared";
+import { matchAnswers } from "./path.shared";
+import type { Block, Step } from "./schema.shared";
 
 /**
  * What a question asks, as a short string: its type, data name and text, and the answers it
@@ -18,6 +20,24 @@ export function questionFingerprint(block: Block): string {
 }
 
 const fingerprints = new WeakMap<Block, string>();
+
+/**
+ * What each answer's question asks (its fingerprint), in the order of `answers`, matched to the
+ * questions as the server matches them: what the runner sends beside the answers, so that a
+ * question reworded since is refused rather than stored under words never shown. "" for an
+ * answer that fits no question (the server refuses that one anyway).
+ */
+export function askedFor(steps: readonly Step[], answers: readonly Answer[]): string[] {
+  const { answerFor } = matchAnswers(steps, answers);
+  const byAnswer = new Map<Answer, string>();
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block, b) => {
+      const answer = answerFor(s, b);
+      if (answer) byAnswer.set(answer, questionFingerprint(block));
+    }),
+  );
+  return answers.map((answer) => byAnswer.get(answer) ?? "");
+}
 
 function asked(block: Block): unknown[] {
   switch (block.type) {
