@@ -82,6 +82,20 @@ export function EditableHeading({
     }
   }, [editing]);
 
+  // A value typed and not stored yet (the field open with a change, or its save on its way):
+  // the browser asks before the page is reloaded or closed, as for the autosaved fields.
+  const unsaved = (editing && draft !== value) || saving !== null;
+  useEffect(() => {
+    if (!unsaved) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when a value is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [unsaved]);
+
   function commit(typed: string, byKey = false): Promise<boolean> {
     const checked = check(typed);
     if ("error" in checked) {

@@ -101,4 +101,26 @@ describe("an editable heading (the study name)", () => {
     expect(document.activeElement).not.toBe(field());
     expect(document.querySelector("[aria-live=polite]")?.textContent).toContain("Niet gevonden");
   });
+
+  it("asks before the page is reloaded or closed while a typed name is not stored", async () => {
+    server.on("PUT /api/study/7", (req) => ({
+      status: 200,
+      body: { ...study, ...(req.body as object) },
+    }));
+    const asks = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const user = userEvent.setup();
+    renderIntl(<Pane />);
+    await user.click(pencil());
+    // Open but unchanged: nothing to lose.
+    expect(asks()).toBe(false);
+    await user.type(field(), " twee");
+    expect(asks()).toBe(true);
+    await user.keyboard("{Enter}");
+    await screen.findByRole("heading", { name: "Eerste studie twee" });
+    await waitFor(() => expect(asks()).toBe(false));
+  });
 });
