@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
-import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import {
   isShown,
@@ -13,15 +12,9 @@ import {
   surveyPath,
 } from "@/lib/surveys/path.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import {
-  collectAnswers,
-  stepProblems,
-  type AnswerProblem,
-  type RequiredProblem,
-} from "@/lib/surveys/validation.shared";
+import { collectAnswers, stepProblems, type AnswerProblem } from "@/lib/surveys/validation.shared";
 import {
   forgetAnswers,
-  keepAnswers,
   keptAnswersKey,
   keptRecord,
   resumedAnswers,
@@ -34,7 +27,9 @@ import { StepNav } from "./step-nav";
 import { ResumeNotice } from "./resume-notice";
 import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
-import { blockKey, fieldId, requiredProblems, shownAnswers } from "./runner-state";
+import { blockKey, fieldId, shownAnswers } from "./runner-state";
+import { useKeptAnswers } from "./use-kept-answers";
+import { useProblemText } from "./use-problem-text";
 import { useSurveySubmission } from "./use-survey-submission";
 import { UnsentAnswersGuard } from "./unsent-answers-guard";
 
@@ -62,7 +57,7 @@ export function SurveySteps({
   onChanged?: (latest: PublicSurvey, answered: KeptRecord) => void;
 }) {
   const t = useTranslations("survey");
-  const errorsT = useTranslations("errors");
+  const problemText = useProblemText();
   const steps = survey.steps;
   const total = steps.length;
   const preview = survey.preview === true;
@@ -106,14 +101,15 @@ export function SurveySteps({
   const stepHeading = useRef<HTMLParagraphElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const kept = useRef(true);
-  useEffect(() => {
-    if (finished) forgetAnswers(storageKey);
-    else {
-      const shown = shownAnswers(answers, path);
-      kept.current = keepAnswers(storageKey, survey, index, shown, submissionId);
-    }
-  }, [finished, storageKey, survey, index, answers, path, submissionId]);
+  const isKept = useKeptAnswers({
+    storageKey,
+    survey,
+    index,
+    answers,
+    path,
+    submissionId,
+    finished,
+  });
 
   const step = steps[index];
   const position = Math.max(0, onPath.indexOf(index));
@@ -133,13 +129,6 @@ export function SurveySteps({
   function setAnswer(blockIndex: number, answer: Answer | undefined) {
     const key = blockKey(index, blockIndex);
     setAnswers(({ [key]: _taken, ...rest }) => (answer ? { ...rest, [key]: answer } : rest));
-  }
-
-  function problemText(problem: AnswerProblem | undefined): string | null {
-    if (!problem) return null;
-    return requiredProblems.has(problem)
-      ? t(`problems.${problem as RequiredProblem}`)
-      : errorsT(`codes.${ErrorCode.INVALID_INPUT}`);
   }
 
   /** True when the step may be left forwards; otherwise shows the errors and focuses the first. */
@@ -298,7 +287,7 @@ export function SurveySteps({
         answering={
           !finished && !preview && closedMessage === null && Object.keys(answers).length > 0
         }
-        isKept={() => kept.current}
+        isKept={isKept}
       />
     </section>
   );
