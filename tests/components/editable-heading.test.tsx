@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { StudyName } from "@/components/admin/studies/study-name";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { asksBeforeUnload } from "../support/leaving";
 import { browseTo, renderIntl } from "../support/render-intl";
 
 let server: ApiTestServer;
@@ -107,11 +108,7 @@ describe("an editable heading (the study name)", () => {
       status: 200,
       body: { ...study, ...(req.body as object) },
     }));
-    const asks = () => {
-      const event = new Event("beforeunload", { cancelable: true });
-      window.dispatchEvent(event);
-      return event.defaultPrevented;
-    };
+    const asks = asksBeforeUnload;
     const user = userEvent.setup();
     renderIntl(<Pane />);
     await user.click(pencil());

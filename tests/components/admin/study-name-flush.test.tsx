@@ -8,6 +8,7 @@ import { mayLeaveScreens } from "@/components/ui/use-leave-guard";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { admin } from "../../support/communication";
+import { appLink } from "../../support/leaving";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 import { studyDto } from "../../support/study-dto";
 
@@ -121,15 +122,7 @@ describe("a link elsewhere in the portal while a study is open", () => {
   it("saves the open study first, asks when that fails, and follows once it is stored", async () => {
     const u = userEvent.setup();
     // The portal's menu: a link within the app, whose use is logged instead of followed.
-    const followed: string[] = [];
-    const link = document.createElement("a");
-    link.href = "/admin/communication";
-    link.textContent = "Communicatie";
-    link.addEventListener("click", (event) => {
-      event.preventDefault();
-      followed.push(link.pathname);
-    });
-    document.body.append(link);
+    const { link, followed, remove } = appLink("/admin/communication", "Communicatie");
     try {
       renderIntl(
         <StaffUserProvider initial={admin}>
@@ -168,7 +161,7 @@ describe("a link elsewhere in the portal while a study is open", () => {
       expect(screen.queryByRole("dialog")).toBeNull();
       expect(names.at(-1)).toBe("Omstanders en getuigen");
     } finally {
-      link.remove();
+      remove();
     }
   });
 });

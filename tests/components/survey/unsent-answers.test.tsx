@@ -6,6 +6,7 @@ import { SurveySteps } from "@/components/survey/survey-steps";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
 import { resetLeaving, runQuickExitScript } from "../../support/quick-exit";
+import { appLink, asksBeforeUnload } from "../../support/leaving";
 import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.survey;
@@ -48,19 +49,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-/** A link elsewhere on the site (the footer's privacy page), whose use is logged instead of followed. */
-function siteLink(): { link: HTMLAnchorElement; followed: string[] } {
-  const followed: string[] = [];
-  const link = document.createElement("a");
-  link.href = "/privacy";
-  link.textContent = "Privacy";
-  link.addEventListener("click", (event) => {
-    event.preventDefault();
-    followed.push(link.pathname);
-  });
-  document.body.append(link);
-  return { link, followed };
-}
+/** A link elsewhere on the site (the footer's privacy page). */
+const siteLink = () => appLink("/privacy", "Privacy");
 
 /** From now on the tab's storage is full: it reads and removes, and refuses every write. */
 function fillStorage(): void {
@@ -80,28 +70,21 @@ function fillStorage(): void {
   vi.spyOn(window, "sessionStorage", "get").mockReturnValue(full as Storage);
 }
 
-/** Whether the browser would ask before this page is unloaded. */
-function asksBeforeUnload(): boolean {
-  const event = new Event("beforeunload", { cancelable: true });
-  window.dispatchEvent(event);
-  return event.defaultPrevented;
-}
-
 describe("leaving a survey with answers not sent", () => {
   it("follows a link at once while nothing is answered", async () => {
-    const { link, followed } = siteLink();
+    const { link, followed, remove } = siteLink();
     try {
       renderIntl(<SurveySteps survey={survey} />, "en");
       act(() => link.click());
       expect(followed).toEqual(["/privacy"]);
       expect(screen.queryByRole("dialog")).toBeNull();
     } finally {
-      link.remove();
+      remove();
     }
   });
 
   it("asks before a link within the site takes the answers away; staying keeps them", async () => {
-    const { link, followed } = siteLink();
+    const { link, followed, remove } = siteLink();
     try {
       renderIntl(<SurveySteps survey={survey} />, "en");
       fireEvent.change(story(), { target: { value: "Not sent yet" } });
@@ -118,7 +101,7 @@ describe("leaving a survey with answers not sent", () => {
       fireEvent.click(within(again).getByRole("button", { name: t.unsent.leave }));
       await waitFor(() => expect(followed).toEqual(["/privacy"]));
     } finally {
-      link.remove();
+      remove();
     }
   });
 

@@ -1,21 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { POST as lookupRoute } from "@/app/api/survey/response/lookup/route";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { call } from "../../support/http";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
-
-function submit(surveyUuid: string, body: unknown) {
-  return call(submitRoute, {
-    path: `/api/survey/${surveyUuid}/submit`,
-    params: { surveyUuid },
-    body,
-    ip: nextIp(),
-  });
-}
+import { submitSurvey as submit } from "../../support/survey-submit";
 
 async function responsesOf(studyId: number) {
   const db = await getDb();

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import { deriveSubmission } from "@/lib/responses/submission";
@@ -9,23 +8,13 @@ import type { Answer } from "@/lib/surveys/answers.shared";
 import { saveSurvey } from "@/lib/surveys/editor";
 import type { Step } from "@/lib/surveys/schema.shared";
 import { validateSubmission } from "@/lib/surveys/validation.shared";
-import { call } from "../../support/http";
 import {
   insertStudyWithSurvey,
-  nextIp,
   sampleSteps,
   storedSurvey,
   validAnswers,
 } from "../../support/survey";
-
-function submit(surveyUuid: string, body: unknown) {
-  return call(submitRoute, {
-    path: `/api/survey/${surveyUuid}/submit`,
-    params: { surveyUuid },
-    body,
-    ip: nextIp(),
-  });
-}
+import { submitSurvey as submit } from "../../support/survey-submit";
 
 /** Staff save `steps` as the study's survey meanwhile. */
 async function edit(studyId: number, change: (steps: Step[]) => Step[]) {

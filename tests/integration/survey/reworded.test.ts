@@ -1,30 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
 import { surveyResponses } from "@/db/schema";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import { saveSurvey } from "@/lib/surveys/editor";
 import { askedFor } from "@/lib/surveys/question-fingerprint.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
-import { call } from "../../support/http";
 import {
   insertStudyWithSurvey,
-  nextIp,
   sampleSteps,
   storedSurvey,
   validAnswers,
 } from "../../support/survey";
-
-function submit(surveyUuid: string, body: unknown) {
-  return call(submitRoute, {
-    path: `/api/survey/${surveyUuid}/submit`,
-    params: { surveyUuid },
-    body,
-    ip: nextIp(),
-  });
-}
+import { submitSurvey as submit } from "../../support/survey-submit";
 
 /** The scale's ends swapped: the same values now mean the opposite. */
 function swappedScale(): Step[] {
