@@ -5,7 +5,7 @@ import { SubmitButton } from "./submit-button";
 /**
  * A button that acts at once instead of submitting a form (add a step, copy a code, delete a
  * message): a plain `type="button"` with an icon before its label. With `pending` it follows
- * SubmitButton: disabled and `aria-busy`, the spinner in the icon's place.
+ * SubmitButton: ignored while pending and `aria-busy`, the spinner in the icon's place.
  */
 export function ActionButton({
   icon: Icon,

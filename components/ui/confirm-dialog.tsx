@@ -5,8 +5,8 @@ import { QuestionDialog, type QuestionDialogProps } from "./question-dialog";
 
 /**
  * A question before an action: Cancel and a confirm button. Controlled: the caller opens it,
- * runs the action on confirm and closes it when done. While `pending` both buttons are disabled
- * and nothing closes it; an `error` is shown inside. Cancel is the first control, so focus lands
+ * runs the action on confirm and closes it when done. While `pending` neither button acts and
+ * nothing closes it; an `error` is shown inside. Cancel is the first control, so focus lands
  * on the safe choice.
  */
 export function ConfirmDialog({

@@ -21,7 +21,7 @@ export type DialogActionsProps = {
 /**
  * The row under every dialog's question or form: Cancel first (focus lands on the safe choice),
  * then the action. Without `onConfirm` the action submits the form it sits in. While `pending`
- * both are disabled.
+ * Cancel is disabled and the action, which keeps focus, ignores presses (SubmitButton).
  */
 export function DialogActions({
   confirmLabel,

@@ -11,10 +11,15 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 /**
- * The button that starts a request. While `pending` it is disabled (no double submit) and
- * `aria-busy`, and a turning icon takes the place of `icon`; `pendingLabel`, when given,
- * replaces the text too. A submit button by default; `type="button"` for an action outside a
- * form (a dialog's confirm).
+ * The button that starts a request. While `pending` it does nothing when pressed (no double
+ * submit) and is `aria-busy` and `aria-disabled`, and a turning icon takes the place of `icon`;
+ * `pendingLabel`, when given, replaces the text too. A submit button by default;
+ * `type="button"` for an action outside a form (a dialog's confirm).
+ *
+ * Pending is not the `disabled` attribute: a browser moves focus off a control that becomes
+ * disabled, so after a refused request a keyboard or screen-reader user would start again from
+ * the top of the page. Pressing Enter in one of the form's fields clicks its submit button, so
+ * refusing the click refuses that second submission too.
  */
 export function SubmitButton({
   pending = false,
@@ -27,6 +32,7 @@ export function SubmitButton({
   type = "submit",
   children,
   ref,
+  onClick,
   ...button
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
   pending?: boolean;
@@ -43,8 +49,13 @@ export function SubmitButton({
       ref={ref}
       type={type}
       className={`${variants[variant]} ${className}`}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...button}
     >
       {pending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : icon}

@@ -22,14 +22,17 @@ describe("ActionButton", () => {
     expect(onClick.mock.calls).toEqual([["clicked"]]);
   });
 
-  it("is disabled and busy with the spinner in the icon's place while pending", () => {
+  it("is busy with the spinner in the icon's place while pending, and does not act", async () => {
+    const onClick = vi.fn();
     render(
-      <ActionButton icon={Plus} pending>
+      <ActionButton icon={Plus} pending onClick={onClick}>
         Nieuw bericht
       </ActionButton>,
     );
     const button = screen.getByRole("button", { name: "Nieuw bericht" });
-    expect(button).toHaveProperty("disabled", true);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
     expect(button.getAttribute("aria-busy")).toBe("true");
     expect(button.querySelectorAll("svg")).toHaveLength(1);
     expect(button.querySelector("svg.animate-spin")).not.toBeNull();

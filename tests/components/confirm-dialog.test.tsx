@@ -66,7 +66,7 @@ describe("ConfirmDialog", () => {
     );
   });
 
-  it("stays open with both buttons disabled while pending, then shows the error inside", async () => {
+  it("stays open with neither button acting while pending, then shows the error inside", async () => {
     let answered = false;
     server.on("DELETE /api/thing/1", () => {
       answered = true;
@@ -80,7 +80,9 @@ describe("ConfirmDialog", () => {
 
     const confirm = within(dialog).getByRole("button", { name: "Delete" });
     await waitFor(() => expect(confirm.getAttribute("aria-busy")).toBe("true"));
-    expect(confirm).toHaveProperty("disabled", true);
+    // Pressed again it sends nothing, and focus stays on it (SubmitButton).
+    expect(confirm.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(confirm);
     expect(within(dialog).getByRole("button", { name: "Annuleren" })).toHaveProperty(
       "disabled",
       true,
@@ -91,7 +93,7 @@ describe("ConfirmDialog", () => {
     const alert = await within(dialog).findByRole("alert");
     expect(answered).toBe(true);
     expect(alert.textContent).toBe(messagesOf.nl.errors.codes["17"]);
-    expect(confirm).toHaveProperty("disabled", false);
+    expect(confirm.hasAttribute("aria-disabled")).toBe(false);
     expect(confirm.hasAttribute("aria-busy")).toBe(false);
   });
 

@@ -75,11 +75,14 @@ describe("QuestionDialog", () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it("disables both buttons and stays open on Escape while pending", async () => {
-    renderIntl(<Asking onConfirm={() => {}} pending />);
-    for (const button of screen.getAllByRole("button")) {
-      expect(button).toHaveProperty("disabled", true);
-    }
+  it("acts on neither button and stays open on Escape while pending", async () => {
+    const onConfirm = vi.fn();
+    renderIntl(<Asking onConfirm={onConfirm} pending />);
+    expect(screen.getByRole("button", { name: "Annuleren" })).toHaveProperty("disabled", true);
+    const confirm = screen.getByRole("button", { name: "Verwijderen" });
+    expect(confirm.getAttribute("aria-disabled")).toBe("true");
+    await userEvent.click(confirm);
+    expect(onConfirm).not.toHaveBeenCalled();
     await userEvent.keyboard("{Escape}");
     expect(screen.getByRole("dialog", { name: "Verwijderen?" })).toBeTruthy();
   });

@@ -33,6 +33,34 @@ test("the submit arrow is disabled while the e-mail field is empty", async ({ pa
   await expect(submit).toBeDisabled();
 });
 
+test("a refused sign-up keeps focus on its button, and pressing it again on the way sends once", async ({
+  page,
+}) => {
+  let requests = 0;
+  await page.route("**/api/panel_user", async (route) => {
+    requests++;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: 13, message: "Service unavailable" } }),
+    });
+  });
+  await page.goto("/");
+  const submit = page.getByRole("button", { name: "Aanmelden voor het panel" });
+  const field = page.getByLabel("Je e-mailadres");
+  await field.fill("iemand@example.org");
+  await submit.focus();
+  await page.keyboard.press("Enter");
+  await expect(submit).toHaveAttribute("aria-busy", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("#panel-email-error")).toBeVisible();
+  await expect(submit).not.toHaveAttribute("aria-busy");
+  // A disabled button would have lost focus to the page while busy.
+  await expect(submit).toBeFocused();
+  expect(requests).toBe(1);
+});
+
 test("an address typed before the page's scripts arrived can be sent once they have", async ({
   page,
   context,
