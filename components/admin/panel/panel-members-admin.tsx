@@ -71,6 +71,9 @@ export function PanelMembersAdmin() {
   );
   const { run, pending: busy } = useApiMutation();
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  // Why the search shown could not be read again after an action: its rows may be out of date.
+  const [searchStale, setSearchStale] = useState<string | null>(null);
   // The dialog opens from a row's button; focus goes back there, or to the heading when the
   // row is gone (after a delete).
   const opener = useRef<HTMLElement | null>(null);
@@ -86,27 +89,41 @@ export function PanelMembersAdmin() {
   const loading = query.loading;
   const loadError = query.error;
 
+  /**
+   * A refusal stays in the dialog, beside the buttons to try again or cancel; a toast could go
+   * unseen. Either way the list is read again: a refusal may mean someone else changed the member.
+   */
   async function confirm() {
     if (!pending) return;
+    setActionError(null);
     const result = await run(actionRequest(pending));
-    focusHeading.current = result.ok && pending.kind === "delete";
-    setPending(null);
-    if (result.ok) toast.success(t(confirmTexts[pending.kind][3]));
-    else toast.error(result.message);
+    if (result.ok) {
+      focusHeading.current = pending.kind === "delete";
+      setPending(null);
+      toast.success(t(confirmTexts[pending.kind][3]));
+    } else setActionError(result.message);
     query.refresh();
-    if (search) {
-      const again = await run<PanelUserList>({
-        path: "/api/panel_user/search",
-        body: { email: search.email },
-      });
-      if (again.ok) setSearch({ email: search.email, list: again.data });
-    }
+    if (search) await searchAgain(search.email);
+  }
+
+  async function searchAgain(email: string) {
+    const again = await run<PanelUserList>({ path: "/api/panel_user/search", body: { email } });
+    if (again.ok) {
+      setSearch({ email, list: again.data });
+      setSearchStale(null);
+    } else setSearchStale(again.message);
   }
 
   function open(kind: PendingAction["kind"], member: PanelUserDto, button: HTMLElement) {
     opener.current = button;
     focusHeading.current = false;
+    setActionError(null);
     setPending({ kind, member });
+  }
+
+  function showSearch(found: MemberSearch | null) {
+    setSearch(found);
+    setSearchStale(null);
   }
 
   function focusTarget(): HTMLElement | null {
@@ -129,13 +146,13 @@ export function PanelMembersAdmin() {
       <MemberFinder
         status={status}
         onStatusChange={(next) => {
-          setSearch(null);
+          showSearch(null);
           setStatus(next);
           setPage(1);
         }}
         onFound={(found) => {
           setSearches((n) => n + 1);
-          setSearch(found);
+          showSearch(found);
         }}
       />
       {/* On the page from the start, so its first result is announced; each search's result is a
@@ -147,7 +164,7 @@ export function PanelMembersAdmin() {
           ) : null}
         </p>
         {search ? (
-          <button type="button" className="btn-secondary" onClick={() => setSearch(null)}>
+          <button type="button" className="btn-secondary" onClick={() => showSearch(null)}>
             {t("search.clear")}
           </button>
         ) : null}
@@ -157,8 +174,13 @@ export function PanelMembersAdmin() {
         <div>{deleteAdminOnly.reason}</div>
       ) : null}
 
+      {search && searchStale ? (
+        <Alert tone="error" title={t("search.refreshFailed", { message: searchStale })} />
+      ) : null}
+
       <div>
-        {loadError ? (
+        {/* The page's list failing to load does not hide a search's results, which are apart. */}
+        {loadError && !search ? (
           <Alert tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
             <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
               {t("retry")}
@@ -275,6 +297,7 @@ export function PanelMembersAdmin() {
         open={pending !== null}
         onOpenChange={(next) => !next && setPending(null)}
         pending={busy}
+        error={actionError}
         tone={pending?.kind === "delete" ? "danger" : "primary"}
         title={t(confirmTexts[pending?.kind ?? "resend"][0])}
         description={
