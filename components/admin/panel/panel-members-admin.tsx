@@ -1,6 +1,5 @@
 "use client";
 
-import { Check, Mail, MailCheck, Trash2, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
@@ -10,12 +9,10 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { DataTable, dataCell } from "@/components/ui/data-table";
+import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
-import { RowActions } from "@/components/ui/row-actions";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
-import { StatusBadge } from "@/components/ui/status-badge";
 import {
   PANEL_PAGE_SIZE,
   type PanelUserDto,
@@ -24,8 +21,9 @@ import {
 } from "@/lib/panel/schemas.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { MemberFinder, type MemberSearch } from "./member-finder";
+import { MemberRow, type MemberAction } from "./member-row";
 
-type PendingAction = { kind: "resend" | "delete" | "clearBounce"; member: PanelUserDto };
+type PendingAction = { kind: MemberAction; member: PanelUserDto };
 
 const confirmTexts = {
   resend: ["confirmResendTitle", "confirmResendText", "confirmResend", "resent"],
@@ -114,7 +112,7 @@ export function PanelMembersAdmin() {
     } else setSearchStale(again.message);
   }
 
-  function open(kind: PendingAction["kind"], member: PanelUserDto, button: HTMLElement) {
+  function open(kind: MemberAction, member: PanelUserDto, button: HTMLElement) {
     opener.current = button;
     focusHeading.current = false;
     setActionError(null);
@@ -205,74 +203,12 @@ export function PanelMembersAdmin() {
             ]}
           >
             {list.items.map((member) => (
-              <tr key={member.id}>
-                <td className={`${dataCell} tabular-nums`}>{member.id}</td>
-                <td className={`${dataCell} break-all`}>{member.email}</td>
-                <td className={dataCell}>
-                  {member.is_verified ? (
-                    <Check aria-hidden className="size-5 text-green-700" />
-                  ) : (
-                    <X aria-hidden className="size-5 text-accent-700" />
-                  )}
-                  <span className="sr-only">
-                    {member.is_verified ? t("verified") : t("notVerified")}
-                  </span>
-                </td>
-                <td className={dataCell}>
-                  {member.delivery_status === "bounced" ? (
-                    <>
-                      <StatusBadge tone="danger">{t("deliveryBounced")}</StatusBadge>
-                      {member.bounce_kind ? (
-                        <span className="ml-2 text-sm text-muted">
-                          {t("bounceKind", { kind: member.bounce_kind })}
-                        </span>
-                      ) : null}
-                    </>
-                  ) : (
-                    t("deliveryOk")
-                  )}
-                </td>
-                <td className={dataCell}>
-                  <RowActions
-                    rowName={member.email}
-                    display="icons"
-                    actions={[
-                      {
-                        label: t("resend"),
-                        name: member.is_verified
-                          ? t("resendNotNeeded", { email: member.email })
-                          : member.delivery_status === "bounced"
-                            ? t("resendBounced", { email: member.email })
-                            : t("resendFor", { email: member.email }),
-                        icon: Mail,
-                        // A bounced address would have the mail suppressed unseen: mail is
-                        // allowed again first, by its own action.
-                        disabled: member.is_verified || member.delivery_status === "bounced",
-                        onClick: (e) => open("resend", member, e.currentTarget),
-                      },
-                      {
-                        label: t("clearBounce"),
-                        name:
-                          member.delivery_status === "bounced"
-                            ? t("clearBounceFor", { email: member.email })
-                            : t("clearBounceNotNeeded", { email: member.email }),
-                        icon: MailCheck,
-                        disabled: member.delivery_status !== "bounced",
-                        onClick: (e) => open("clearBounce", member, e.currentTarget),
-                      },
-                      {
-                        label: t("delete"),
-                        name: t("deleteFor", { email: member.email }),
-                        icon: Trash2,
-                        tone: "danger",
-                        disabled: deleteAdminOnly.disabled,
-                        describedBy: deleteAdminOnly.describedBy,
-                        onClick: (e) => open("delete", member, e.currentTarget),
-                      },
-                    ]}
-                  />
-                </td>
-              </tr>
+              <MemberRow
+                key={member.id}
+                member={member}
+                deleteAdminOnly={deleteAdminOnly}
+                onAction={open}
+              />
             ))}
           </DataTable>
         )}
