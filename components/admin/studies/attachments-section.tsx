@@ -16,6 +16,7 @@ import {
   type AttachmentDto,
   type AttachmentList,
 } from "@/lib/attachments/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { formatFileSize } from "./format";
 import { useAttachmentUploads } from "./use-attachment-uploads";
 
@@ -65,7 +66,10 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
       path: `${path}/${attachment.id}`,
       method: "DELETE",
     });
-    if (!result.ok) {
+    // Deleted elsewhere meanwhile (another tab, a colleague): what was asked for is done, and a
+    // row kept for it could only fail again.
+    const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+    if (!result.ok && !gone) {
       console.error("attachment delete failed", {
         studyId,
         attachmentId: attachment.id,
@@ -76,7 +80,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
     removed.current = true;
     setRemoving(null);
     list.setData((data) => ({ items: (data?.items ?? []).filter((a) => a.id !== attachment.id) }));
-    toast.success(t("removed"));
+    toast.success(t(gone ? "alreadyRemoved" : "removed"));
   }
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
