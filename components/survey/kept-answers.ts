@@ -62,6 +62,9 @@ function storage(): Storage | null {
 /**
  * Keeps the answers on screen in the tab (or removes the record when there are none). False when
  * the tab's storage refused them: a reload would lose them.
+ *
+ * Once they were `sent`, a record stays even with no answers (a survey of optional questions
+ * sent empty): its submission id is what makes a resend after a lost reply the same response.
  */
 export function keepAnswers(
   key: string,
@@ -69,6 +72,7 @@ export function keepAnswers(
   step: number,
   answers: Record<string, Answer>,
   submissionId?: string,
+  sent = false,
 ): boolean {
   const store = storage();
   // The quick exit has cleared the tab's storage and the page is on its way out: nothing of the
@@ -76,8 +80,8 @@ export function keepAnswers(
   if (isLeaving()) return true;
   if (!store) return false;
   try {
-    // Nothing answered yet: leave no trace of the survey in the tab at all.
-    if (Object.keys(answers).length === 0) store.removeItem(key);
+    // Nothing answered, nor sent: leave no trace of the survey in the tab at all.
+    if (Object.keys(answers).length === 0 && !sent) store.removeItem(key);
     else store.setItem(key, JSON.stringify(keptRecord(survey, step, answers, submissionId)));
     return true;
   } catch {
@@ -198,7 +202,17 @@ export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptA
     if (problem && misfits.has(problem)) continue;
     answers[position] = answer;
   }
-  if (Object.keys(answers).length === 0) return null;
+  const submissionId =
+    typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
+      ? kept.submission_id
+      : undefined;
+  if (Object.keys(answers).length === 0) {
+    // Kept with no answers only once sent empty: the id is what there is to carry on.
+    const sentEmpty = Object.keys(kept.answers).length === 0 && submissionId !== undefined;
+    return sentEmpty
+      ? { step: Math.min(kept.step, Math.max(steps.length - 1, 0)), answers, submissionId }
+      : null;
+  }
 
   // Back to the first earlier step that lacks an answer it needs, judged on the path these
   // answers make: a required question their conditions hide needs none.
@@ -208,10 +222,6 @@ export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptA
     const shown = (b: number) => isShown(path, s, b);
     if (stepProblems(steps[s], (b) => answers[`${s}.${b}`], shown).size > 0) step = s;
   }
-  const submissionId =
-    typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
-      ? kept.submission_id
-      : undefined;
   return {
     step,
     answers,

@@ -79,7 +79,10 @@ export function SurveySteps({
   const index = onPath.includes(requestedIndex)
     ? requestedIndex
     : (onPath.find((s) => s > requestedIndex) ?? onPath.at(-1) ?? 0);
-  const [showRestored, setShowRestored] = useState(restored !== null || changedWhileAnswering);
+  // A record kept with no answers (sent empty, kept-answers.ts) brings nothing back to mention.
+  const [showRestored, setShowRestored] = useState(
+    (restored !== null && Object.keys(restored.answers).length > 0) || changedWhileAnswering,
+  );
   const [checked, setChecked] = useState(false);
   // One submission id per filling-in, kept in the tab with the answers (use-survey-submission.ts).
   const submission = useSurveySubmission(
@@ -108,6 +111,7 @@ export function SurveySteps({
     answers,
     path,
     submissionId,
+    sent: submission.sent,
     finished,
   });
 

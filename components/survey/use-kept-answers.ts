@@ -19,6 +19,7 @@ export function useKeptAnswers({
   answers,
   path,
   submissionId,
+  sent,
   finished,
 }: {
   storageKey: string;
@@ -27,6 +28,8 @@ export function useKeptAnswers({
   answers: Record<string, Answer>;
   path: SurveyPath;
   submissionId: string;
+  /** Sent at least once under `submissionId`: kept even with no answers (kept-answers.ts). */
+  sent: boolean;
   finished: boolean;
 }): () => boolean {
   const kept = useRef(true);
@@ -34,8 +37,8 @@ export function useKeptAnswers({
     if (finished) forgetAnswers(storageKey);
     else {
       const shown = shownAnswers(answers, path);
-      kept.current = keepAnswers(storageKey, survey, index, shown, submissionId);
+      kept.current = keepAnswers(storageKey, survey, index, shown, submissionId, sent);
     }
-  }, [finished, storageKey, survey, index, answers, path, submissionId]);
+  }, [finished, storageKey, survey, index, answers, path, submissionId, sent]);
   return () => kept.current;
 }

@@ -81,6 +81,8 @@ export function useSurveySubmission(
   const describe = useErrorMessage();
   const [submissionId, setSubmissionId] = useState<string>(() => restoredId ?? newSubmissionId());
   const sent = useRef<Answer[][]>([]);
+  // Whether anything went out under this id: the tab then keeps the id even with no answers.
+  const [sentOnce, setSentOnce] = useState(false);
   const [retrying, setRetrying] = useState(false);
   const [checking, setChecking] = useState(false);
   // Raised when the runner goes away and when it starts again: a submission still on its way
@@ -117,6 +119,7 @@ export function useSurveySubmission(
 
   async function submit(payload: Answer[]): Promise<SubmitOutcome> {
     const from = round.current;
+    setSentOnce(true);
     const earlier = without(sent.current, payload).reverse();
     sent.current = withSent(sent.current, payload);
     let result = await sendUntilAnswered(payload, from);
@@ -148,12 +151,14 @@ export function useSurveySubmission(
     round.current += 1;
     setSubmissionId(newSubmissionId());
     sent.current = [];
+    setSentOnce(false);
     setRetrying(false);
     mutation.reset();
   }
 
   return {
     submissionId,
+    sent: sentOnce,
     submit,
     renew,
     retrying,
