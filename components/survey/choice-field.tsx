@@ -35,6 +35,7 @@ export function ChoiceField({
       hint={multiple ? t("chooseAny") : t("chooseOne")}
       hintClassName="mb-2 text-sm text-muted"
       error={error}
+      radios={!multiple}
     >
       <ul className="space-y-2">
         {options.map((option, index) => {

@@ -35,6 +35,7 @@ export function ScaleField({
       hint={hint}
       hintClassName="sr-only"
       error={error}
+      radios
     >
       <div className="flex flex-wrap gap-2">
         {values.map((v) => (

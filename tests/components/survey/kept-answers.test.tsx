@@ -106,7 +106,7 @@ describe("the runner keeps answers in progress in the tab", () => {
     fireEvent.change(story(), { target: { value: "Something private" } });
     fireEvent.click(scaleValue("4"));
     fireEvent.click(screen.getByRole("button", { name: t.next }));
-    await screen.findByRole("group", { name: /Where/ });
+    await screen.findByRole("radiogroup", { name: /Where/ });
 
     const kept = JSON.parse(stored()!);
     expect(kept).toEqual({
@@ -126,7 +126,7 @@ describe("the runner keeps answers in progress in the tab", () => {
     reload(<SurveySteps survey={survey()} />, view);
     expect(await screen.findByText(t.restored.title)).toBeTruthy();
     // Back on the step where the participant was.
-    expect(screen.getByRole("group", { name: /Where/ })).toBeTruthy();
+    expect(screen.getByRole("radiogroup", { name: /Where/ })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: t.previous }));
     expect((story() as HTMLTextAreaElement).value).toBe("Something private");
     expect((scaleValue("4") as HTMLInputElement).checked).toBe(true);

@@ -111,7 +111,7 @@ describe("the runner follows the survey's conditions", () => {
     next();
     expect(await screen.findByRole("textbox", { name: /Anything else/ })).toBeTruthy();
     expect(screen.getByText(`(${t.optional})`)).toBeTruthy();
-    expect(screen.queryByRole("group", { name: /How safe/ })).toBeNull();
+    expect(screen.queryByRole("radiogroup", { name: /How safe/ })).toBeNull();
     expect(screen.getAllByText("step 3 of 3").length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
     expect(await screen.findByDisplayValue("TOKENPATH")).toBeTruthy();
@@ -127,7 +127,7 @@ describe("the runner follows the survey's conditions", () => {
     renderIntl(<SurveySteps survey={survey()} />, "en");
     fireEvent.click(screen.getByRole("radio", { name: "No" }));
     next();
-    expect(await screen.findByRole("group", { name: /How safe/ })).toBeTruthy();
+    expect(await screen.findByRole("radiogroup", { name: /How safe/ })).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: /What happened/ })).toBeNull();
     expect(screen.getAllByText("step 2 of 2").length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole("button", { name: t.submit }));
