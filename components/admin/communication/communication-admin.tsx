@@ -37,6 +37,8 @@ export function CommunicationAdmin({ title }: { title: string }) {
   const { user } = useStaffUser();
   const list = useApiQuery<PanelMessageList>("/api/panel_message");
   const create = useApiMutation();
+  const creating = useRef(false);
+  const [leavingForNew, setLeavingForNew] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Asked before the detail is closed or replaced: its unsaved changes are saved first, and a
@@ -95,15 +97,30 @@ export function CommunicationAdmin({ title }: { title: string }) {
     [setData],
   );
 
+  /**
+   * Busy from the press on, not only once the POST starts: leaving the open message first waits
+   * for its save, and a second press meanwhile would make a second draft.
+   */
   async function createMessage() {
-    if (!(await mayLeave())) return;
-    const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
-    if (!result.ok) {
-      toast.error(t("createFailed", { message: result.message }));
-      return;
+    if (creating.current) return;
+    creating.current = true;
+    setLeavingForNew(true);
+    try {
+      if (!(await mayLeave())) return;
+      const result = await create.run<PanelMessageDto>({ path: "/api/panel_message", body: {} });
+      if (!result.ok) {
+        toast.error(t("createFailed", { message: result.message }));
+        return;
+      }
+      // A list that never loaded stays unloaded, its failure in view, until it is read again:
+      // a list of the new draft alone would look as if every other message were gone.
+      setData((data) => data && { items: [result.data, ...data.items] });
+      if (!list.data) list.refresh();
+      setSelected(result.data.id);
+    } finally {
+      creating.current = false;
+      setLeavingForNew(false);
     }
-    setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
-    setSelected(result.data.id);
   }
 
   const items = list.data?.items;
@@ -119,7 +136,7 @@ export function CommunicationAdmin({ title }: { title: string }) {
             <ActionButton
               variant="secondary"
               icon={Plus}
-              pending={create.pending}
+              pending={create.pending || leavingForNew}
               onClick={() => void createMessage()}
             >
               <span className="first-letter:uppercase">{t("newMessage")}</span>

@@ -1,19 +1,17 @@
 "use client";
 
-import { FlaskConical, Send, Trash2 } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useFlushGroup } from "@/components/data/use-flush-group";
-import { ActionButton } from "@/components/ui/action-button";
 import { useAdminOnly } from "@/components/ui/admin-only";
-import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { DetailLoading } from "./detail-loading";
+import { MessageActions } from "./message-actions";
 import { MessageBody } from "./message-body";
 import { MessageConflict } from "./message-conflict";
 import { MessageProgress } from "./message-progress";
@@ -29,6 +27,13 @@ import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
+
+/** Refusals that mean the message was sent or scheduled meanwhile. */
+const NO_LONGER_DRAFT = new Set<number>([
+  ErrorCode.MESSAGE_SENT_NO_UPDATE,
+  ErrorCode.MESSAGE_SENT_NO_DELETE,
+  ErrorCode.MESSAGE_ALREADY_SENT,
+]);
 
 type Pending = "send" | "delete" | null;
 
@@ -73,7 +78,7 @@ export function MessageDetail({
   });
   const deleteMutation = useApiMutation();
   const saves = useFlushGroup();
-  const versioned = useMessageSaves(id, apply);
+  const versioned = useMessageSaves(id, apply, () => query.refresh());
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<ReactNode>(null);
@@ -126,6 +131,11 @@ export function MessageDetail({
     onChangeRef.current(update);
   }
 
+  /** Sent or scheduled elsewhere: the screen shows what is stored instead of a draft. */
+  function refreshIfNoLongerDraft(code: number) {
+    if (NO_LONGER_DRAFT.has(code)) query.refresh();
+  }
+
   function openDialog(kind: Exclude<Pending, null>) {
     setDialogError(null);
     setActionError(null);
@@ -168,6 +178,7 @@ export function MessageDetail({
       toast.success(sendAt === undefined ? t("sent") : t("scheduledToast", { when }));
     } else {
       if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) versioned.sendRefused();
+      refreshIfNoLongerDraft(result.error.code);
       setDialogError(
         <>
           <span className="font-semibold first-letter:uppercase">{t("sendFailed")}</span>
@@ -190,6 +201,7 @@ export function MessageDetail({
     } else {
       const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;
       setDialogError(unexplained ? t("deleteFailed") : result.message);
+      refreshIfNoLongerDraft(result.error.code);
     }
   }
 
@@ -223,42 +235,17 @@ export function MessageDetail({
 
       <MessageDates message={message} />
 
-      <div>
-        <div role="group" aria-label={t("actions")} className="flex flex-wrap gap-2">
-          <ActionButton
-            variant="primary"
-            icon={Send}
-            disabled={!draft || !loaded || sendAdminOnly.disabled}
-            pending={checking}
-            aria-describedby={draft ? sendAdminOnly.describedBy : undefined}
-            onClick={() => void startSend()}
-          >
-            {t("send")}
-          </ActionButton>
-          <ActionButton
-            variant="secondary"
-            icon={FlaskConical}
-            pending={testing}
-            onClick={() => void sendTest()}
-          >
-            {t("sendTest")}
-          </ActionButton>
-          <ActionButton
-            variant="danger"
-            icon={Trash2}
-            disabled={!draft}
-            onClick={() => openDialog("delete")}
-          >
-            {t("delete")}
-          </ActionButton>
-        </div>
-        {draft && sendAdminOnly.reason ? <div className="mt-2">{sendAdminOnly.reason}</div> : null}
-        {actionError ? (
-          <Alert tone="error" className="mt-3">
-            {actionError}
-          </Alert>
-        ) : null}
-      </div>
+      <MessageActions
+        draft={draft}
+        canSend={draft && loaded}
+        sendAdminOnly={sendAdminOnly}
+        checking={checking}
+        testing={testing}
+        error={actionError}
+        onSend={() => void startSend()}
+        onTest={() => void sendTest()}
+        onDelete={() => openDialog("delete")}
+      />
 
       <ScheduleNotice message={message} isAdmin={isAdmin} onChanged={apply} />
 
@@ -272,7 +259,10 @@ export function MessageDetail({
           registerFlush={saves.register}
           save={versioned.save}
         />
-      ) : null}
+      ) : (
+        // Shown from the list's copy until the message itself arrives: if it cannot, say so here.
+        <DetailLoading error={query.error} retry={query.refresh} />
+      )}
 
       <SendDialog
         open={pending === "send"}

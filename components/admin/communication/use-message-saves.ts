@@ -28,6 +28,8 @@ export function useMessageSaves(
   id: number,
   /** Every stored message a save or reload answered. */
   onStored: (message: PanelMessageDto | PanelMessageDetailDto) => void,
+  /** A save refused because the message is no longer a draft (sent or scheduled elsewhere). */
+  onNoLongerDraft: () => void = () => {},
 ) {
   const version = useRef<number | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -43,8 +45,10 @@ export function useMessageSaves(
     setConflictState(value);
   }, []);
   const onStoredRef = useRef(onStored);
+  const onNoLongerDraftRef = useRef(onNoLongerDraft);
   useEffect(() => {
     onStoredRef.current = onStored;
+    onNoLongerDraftRef.current = onNoLongerDraft;
   });
 
   /** The version the detail first loaded: what the parts on screen start from. */
@@ -71,6 +75,8 @@ export function useMessageSaves(
           });
           if (!result.ok) {
             if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) setConflict(true);
+            if (result.error.code === ErrorCode.MESSAGE_SENT_NO_UPDATE)
+              onNoLongerDraftRef.current();
             throw new ApiCallError(result.status, result.error);
           }
           version.current = result.data.version;
