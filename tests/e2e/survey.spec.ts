@@ -81,7 +81,9 @@ for (const locale of ["nl", "en"] as const) {
       // Next without moving the scale: the scale counts as unanswered.
       await page.getByRole("button", { name: t.next }).click();
       await expect(page.getByRole("main").getByRole("alert")).toHaveText(t.problems.fillInRequired);
-      const scale = page.getByRole("radiogroup", { name: /Hoe vaak heb je hiermee te maken gehad/ });
+      const scale = page.getByRole("radiogroup", {
+        name: /Hoe vaak heb je hiermee te maken gehad/,
+      });
       await expect(scale).toContainText(t.problems.give_answer);
       await expect(scale.getByRole("radio").first()).toBeFocused();
       await expect(scale.getByRole("radio")).toHaveCount(5);
