@@ -61,7 +61,8 @@ export function PanelSignupForm() {
           placeholder={t("emailPlaceholder")}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={failed !== null || undefined}
+          // Only a refused address is the field's fault; after any other failure it is as typed.
+          aria-invalid={failed === "address" || undefined}
           aria-describedby={failed ? "panel-email-error" : undefined}
         />
         <SubmitButton

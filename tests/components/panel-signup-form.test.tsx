@@ -75,6 +75,9 @@ describe("the home page's sign-up when the server refuses", () => {
       server.on("POST /api/panel_user", reply);
       const alert = await signUp("nl", "jan@voorbeeld.nl");
       expect(alert.textContent, String(reply.status)).toBe(messagesOf.nl.home.error);
+      // The address is not what failed: the field is not marked invalid.
+      const field = screen.getByRole("textbox", { name: messagesOf.nl.home.emailLabel });
+      expect(field.getAttribute("aria-invalid"), String(reply.status)).toBeNull();
       cleanup();
     }
     expect(pushed).toEqual([]);
