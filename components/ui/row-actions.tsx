@@ -16,6 +16,11 @@ type ActionBase = {
   icon: LucideIcon;
   /** Removing something: red, so it does not look like the harmless actions beside it. */
   tone?: "danger";
+  /**
+   * Who the button is when its label changes with the row (make admin / remove admin): the same
+   * button then stays, and keeps focus, instead of being replaced by another. The label by default.
+   */
+  id?: string;
 };
 
 export type RowButtonAction = ActionBase & {
@@ -46,19 +51,22 @@ const styles = {
  * label as a tooltip; `labels` shows icon and label. Every one is a native button or link, so it
  * is reached with Tab and used with Enter (or Space), and shows the site's focus outline.
  * Actions given as `false` or `null` are left out, so a screen can list conditional ones inline.
+ *
+ * While `busy` (one of them is being carried out) every button is `aria-disabled` and does
+ * nothing when pressed; they are not `disabled`, which would take focus from the one pressed.
  */
 export function RowActions({
   rowName,
   actions,
   display,
-  disabled = false,
+  busy = false,
 }: {
   /** What the row is called where people see it: an e-mail address, a file name. */
   rowName: string;
   actions: (RowAction | false | null | undefined)[];
   display: "icons" | "labels";
-  /** Every button at once, e.g. while one of them is being carried out. */
-  disabled?: boolean;
+  /** One of the row's actions is being carried out. */
+  busy?: boolean;
 }) {
   const t = useTranslations("common.rowActions");
   const iconsOnly = display === "icons";
@@ -85,7 +93,7 @@ export function RowActions({
         if ("href" in action) {
           return (
             <a
-              key={label}
+              key={action.id ?? label}
               {...props}
               href={action.href}
               download={action.download}
@@ -97,12 +105,13 @@ export function RowActions({
         }
         return (
           <button
-            key={label}
+            key={action.id ?? label}
             type="button"
             {...props}
-            disabled={disabled || action.disabled}
+            disabled={action.disabled}
+            aria-disabled={busy || undefined}
             aria-describedby={action.describedBy}
-            onClick={action.onClick}
+            onClick={busy ? undefined : action.onClick}
           >
             {content}
           </button>

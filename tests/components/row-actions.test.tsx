@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Download, Mail, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { RowActions, type RowAction } from "@/components/ui/row-actions";
 import { renderIntl } from "../support/render-intl";
@@ -9,7 +10,7 @@ const EMAIL = "jan@example.org";
 
 function renderRow(
   actions: (RowAction | false)[],
-  options: { display?: "icons" | "labels"; disabled?: boolean } = {},
+  options: { display?: "icons" | "labels"; busy?: boolean } = {},
 ) {
   return renderIntl(
     <table>
@@ -21,7 +22,7 @@ function renderRow(
               rowName={EMAIL}
               actions={actions}
               display={options.display ?? "labels"}
-              disabled={options.disabled}
+              busy={options.busy}
             />
           </td>
         </tr>
@@ -110,7 +111,7 @@ describe("RowActions", () => {
     expect(target).toBe(button);
   });
 
-  it("disables one action, or all of them at once, and a disabled one does not run", async () => {
+  it("disables one action, or holds all of them while busy, and neither runs", async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();
     const { unmount } = renderRow([
@@ -128,12 +129,45 @@ describe("RowActions", () => {
         { label: "Opnieuw sturen", icon: Mail, onClick },
         { label: "Verwijderen", icon: Trash2, onClick },
       ],
-      { disabled: true },
+      { busy: true },
     );
-    expect((screen.getAllByRole("button") as HTMLButtonElement[]).map((b) => b.disabled)).toEqual([
-      true,
-      true,
+    const buttons = screen.getAllByRole("button") as HTMLButtonElement[];
+    // Busy, not disabled: the button pressed keeps focus.
+    expect(buttons.map((b) => [b.disabled, b.getAttribute("aria-disabled")])).toEqual([
+      [false, "true"],
+      [false, "true"],
     ]);
+    buttons[0].focus();
+    await user.click(buttons[0]);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(buttons[0]);
+  });
+
+  it("keeps the same button, and focus, when an action with an id changes its label", async () => {
+    const user = userEvent.setup();
+    function Toggle() {
+      const [admin, setAdmin] = useState(true);
+      return (
+        <RowActions
+          rowName={EMAIL}
+          display="labels"
+          actions={[
+            {
+              id: "role",
+              label: admin ? "Adminrol afnemen" : "Admin maken",
+              icon: Mail,
+              onClick: () => setAdmin((a) => !a),
+            },
+          ]}
+        />
+      );
+    }
+    renderIntl(<Toggle />);
+    const before = screen.getByRole("button");
+    await user.click(before);
+    const after = screen.getByRole("button", { name: `Admin maken: ${EMAIL}` });
+    expect(after).toBe(before);
+    expect(document.activeElement).toBe(after);
   });
 
   it("renders links: one opening a new tab safely, one downloading under a file name", () => {

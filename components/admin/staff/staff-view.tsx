@@ -38,7 +38,15 @@ export function StaffView() {
     result.status === 409 && result.error.code === ErrorCode.ADMIN_REQUIRED
       ? t("lastAdmin")
       : result.message;
-  const [busyId, setBusyId] = useState<number | null>(null);
+  // Each row's own: a second row's action does not free the first one's buttons.
+  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
+  const setBusy = (id: number, busy: boolean) =>
+    setBusyIds((ids) => {
+      const next = new Set(ids);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const [sensitive, setSensitive] = useState<Sensitive | null>(null);
   // The refusal of the last confirmed action, in the reader's words (shown while `confirmed`
   // holds its error: a new attempt or closing the dialog clears that).
@@ -49,15 +57,17 @@ export function StaffView() {
   }
 
   async function takeAdminRole(member: StaffListItem) {
-    setBusyId(member.id);
+    setBusy(member.id, true);
     const result = await run<StaffListItem>({
       path: `/api/staff/${member.id}`,
       method: "PUT",
       body: { is_admin: false },
     });
-    setBusyId(null);
+    setBusy(member.id, false);
     if (!result.ok) {
       toast.error(reason(result));
+      // Someone else may have changed or removed them: the rows show what is stored.
+      staff.refresh();
       return;
     }
     replaceItem(result.data);
@@ -67,11 +77,14 @@ export function StaffView() {
   }
 
   async function resend(member: StaffListItem) {
-    setBusyId(member.id);
+    setBusy(member.id, true);
     const result = await run({ path: `/api/staff/${member.id}/resend_invite`, body: {} });
-    setBusyId(null);
-    if (result.ok) toast.success(t("inviteResent"));
-    else toast.error(reason(result));
+    setBusy(member.id, false);
+    if (result.ok) return void toast.success(t("inviteResent"));
+    // 409 code 22: they set their password meanwhile, which the row is about to show.
+    const accepted = result.status === 409 && result.error.code === ErrorCode.INVALID_INPUT;
+    toast.error(accepted ? t("inviteAlreadyAccepted") : reason(result));
+    staff.refresh();
   }
 
   async function confirmSensitive({ kind, member }: Sensitive, password: string) {
@@ -139,7 +152,7 @@ export function StaffView() {
         >
           {items.map((member) => {
             const self = member.id === me.id;
-            const busy = busyId === member.id;
+            const busy = busyIds.has(member.id);
             return (
               <tr key={member.id}>
                 <td className={dataCell}>
@@ -160,15 +173,17 @@ export function StaffView() {
                   <RowActions
                     rowName={member.email}
                     display="labels"
-                    disabled={busy}
+                    busy={busy}
                     actions={[
                       member.is_admin
                         ? {
+                            id: "role",
                             label: t("removeAdmin"),
                             icon: ShieldMinus,
                             onClick: () => void takeAdminRole(member),
                           }
                         : {
+                            id: "role",
                             label: t("makeAdmin"),
                             icon: ShieldPlus,
                             onClick: () => setSensitive({ kind: "grant", member }),

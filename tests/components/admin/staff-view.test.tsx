@@ -88,3 +88,51 @@ describe("the staff screen's admin role", () => {
     expect(screen.getByText("role: admin")).toBeTruthy();
   });
 });
+
+describe("the staff screen's row actions", () => {
+  it("keep focus on the role button after taking someone's admin role", async () => {
+    const bram = person(2, "Bram", true);
+    server.on("GET /api/staff", { status: 200, body: { items: [me, bram] } });
+    server.on("PUT /api/staff/2", {
+      status: 200,
+      body: { ...bram, is_admin: false },
+      delayMs: 100,
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: bram.email });
+    const take = within(row(bram.email)).getByRole("button", { name: new RegExp(nl.removeAdmin) });
+    await u.click(take);
+    // Held while on its way, yet still the focused control.
+    expect(take.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(take);
+    const make = await within(row(bram.email)).findByRole("button", {
+      name: new RegExp(nl.makeAdmin),
+    });
+    expect(document.activeElement).toBe(make);
+  });
+
+  it("say that an invitation was accepted meanwhile, and show the row as it is now", async () => {
+    const cor = person(3, "Cor", false);
+    let accepted = false;
+    server.on("GET /api/staff", () => ({
+      status: 200,
+      body: { items: [me, accepted ? { ...cor, invitation_pending: false } : cor] },
+    }));
+    server.on("POST /api/staff/3/resend_invite", {
+      status: 409,
+      body: { error: { code: 22, message: "This account is already active" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: cor.email });
+    accepted = true;
+    await u.click(
+      within(row(cor.email)).getByRole("button", { name: new RegExp(nl.resendInvite) }),
+    );
+    expect(await screen.findByText(nl.inviteAlreadyAccepted)).toBeTruthy();
+    expect(screen.queryByText(messagesOf.nl.errors.codes["22"])).toBeNull();
+    expect(await within(row(cor.email)).findByText(nl.statusActive)).toBeTruthy();
+    expect(
+      within(row(cor.email)).queryByRole("button", { name: new RegExp(nl.resendInvite) }),
+    ).toBeNull();
+  });
+});
