@@ -58,6 +58,11 @@ export function useHoldsDialogOpen(pending: boolean): void {
  * Where focus goes when the element to return to is gone (the row a dialog deleted, a button
  * the change replaced): the page's main heading, rather than the page's body.
  */
+/** In the page and able to take focus: a disabled control cannot. */
+function focusable(element: HTMLElement | null | undefined): element is HTMLElement {
+  return !!element?.isConnected && !(element as HTMLElement & { disabled?: boolean }).disabled;
+}
+
 function pageHeading(): HTMLElement | null {
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector("h1");
   if (heading && !heading.hasAttribute("tabindex")) heading.tabIndex = -1;
@@ -116,9 +121,10 @@ export function Dialog({
           }}
           onCloseAutoFocus={(event) => {
             const given = returnFocus?.();
-            if (!given?.isConnected && trigger) return;
-            const back = given?.isConnected ? given : opener.current;
-            const target = back?.isConnected ? back : pageHeading();
+            if (!focusable(given) && trigger) return;
+            const back = focusable(given) ? given : opener.current;
+            // The opener may be gone, or disabled by what the dialog did (Send, once sent).
+            const target = focusable(back) ? back : pageHeading();
             if (!target) return;
             event.preventDefault();
             target.focus();

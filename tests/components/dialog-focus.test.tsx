@@ -9,16 +9,16 @@ import { renderIntl } from "../support/render-intl";
  * A screen whose button the dialog's work replaces (as "Make admin" becomes "Remove admin role",
  * or "Enable" goes once two-factor is on): the element to return focus to is gone on close.
  */
-function Screen() {
+function Screen({ disableOpener = false }: { disableOpener?: boolean }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
   return (
     <main>
       <h1>Account</h1>
-      {done ? (
+      {done && !disableOpener ? (
         <p>Done</p>
       ) : (
-        <button type="button" onClick={() => setOpen(true)}>
+        <button type="button" disabled={done} onClick={() => setOpen(true)}>
           Enable
         </button>
       )}
@@ -47,5 +47,15 @@ describe("a dialog whose opener is gone when it closes", () => {
     const heading = screen.getByRole("heading", { level: 1, name: "Account" });
     expect(document.activeElement).toBe(heading);
     expect(heading.tabIndex).toBe(-1);
+  });
+
+  it("moves focus to the heading when the opener is still there but disabled by what it did", async () => {
+    const u = userEvent.setup();
+    renderIntl(<Screen disableOpener />);
+    await u.click(screen.getByRole("button", { name: "Enable" }));
+    await u.click(screen.getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("button", { name: "Enable" })).toHaveProperty("disabled", true);
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Account" }));
   });
 });

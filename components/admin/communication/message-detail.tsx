@@ -17,6 +17,7 @@ import { MessageConflict } from "./message-conflict";
 import { MessageProgress } from "./message-progress";
 import { MessageDates, MessageStatusBadge, isInFlight } from "./message-status";
 import { MessageSubject } from "./message-subject";
+import { NO_LONGER_DRAFT, sendTimeProblem } from "./refusals";
 import { ScheduleNotice } from "./schedule-notice";
 import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
@@ -27,13 +28,6 @@ import { useTestMail } from "./use-test-mail";
 
 /** How often a message being delivered is asked for its progress. */
 export const PROGRESS_POLL_MS = 1000;
-
-/** Refusals that mean the message was sent or scheduled meanwhile. */
-const NO_LONGER_DRAFT = new Set<number>([
-  ErrorCode.MESSAGE_SENT_NO_UPDATE,
-  ErrorCode.MESSAGE_SENT_NO_DELETE,
-  ErrorCode.MESSAGE_ALREADY_SENT,
-]);
 
 type Pending = "send" | "delete" | null;
 
@@ -131,6 +125,11 @@ export function MessageDetail({
     onChangeRef.current(update);
   }
 
+  /** Focus to the message's heading, once the control that had it is gone. */
+  function focusHeading() {
+    requestAnimationFrame(() => document.getElementById(headingId)?.focus());
+  }
+
   /** Sent or scheduled elsewhere: the screen shows what is stored instead of a draft. */
   function refreshIfNoLongerDraft(code: number) {
     if (NO_LONGER_DRAFT.has(code)) query.refresh();
@@ -179,11 +178,12 @@ export function MessageDetail({
     } else {
       if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) versioned.sendRefused();
       refreshIfNoLongerDraft(result.error.code);
+      const timeProblem = sendTimeProblem(result.error, sendAt);
       setDialogError(
         <>
           <span className="font-semibold first-letter:uppercase">{t("sendFailed")}</span>
           {": "}
-          {result.message}
+          {timeProblem ? t(timeProblem) : result.message}
         </>,
       );
     }
@@ -212,11 +212,7 @@ export function MessageDetail({
     <section aria-labelledby={headingId} className="space-y-6">
       {/* Above the subject: pressing its buttons closes an open subject field, which must not
           move them from under the pointer. */}
-      <MessageConflict
-        saves={versioned}
-        flushAll={saves.flushAll}
-        onResolved={() => requestAnimationFrame(() => document.getElementById(headingId)?.focus())}
-      />
+      <MessageConflict saves={versioned} flushAll={saves.flushAll} onResolved={focusHeading} />
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <MessageSubject
@@ -247,7 +243,12 @@ export function MessageDetail({
         onDelete={() => openDialog("delete")}
       />
 
-      <ScheduleNotice message={message} isAdmin={isAdmin} onChanged={apply} />
+      <ScheduleNotice
+        message={message}
+        isAdmin={isAdmin}
+        onChanged={apply}
+        onCancelled={focusHeading}
+      />
 
       <MessageProgress message={message} />
 
@@ -272,6 +273,7 @@ export function MessageDetail({
         pending={busy}
         error={dialogError}
         onConfirm={(sendAt) => void confirmSend(sendAt)}
+        returnFocus={() => document.getElementById(headingId)}
       />
       <ConfirmDialog
         open={pending === "delete"}

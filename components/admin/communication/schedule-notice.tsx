@@ -19,10 +19,13 @@ export function ScheduleNotice({
   message,
   isAdmin,
   onChanged,
+  onCancelled,
 }: {
   message: PanelMessageDto;
   isAdmin: boolean;
   onChanged: (message: PanelMessageDto) => void;
+  /** After a cancel this notice, and the focused button in it, is gone: focus goes elsewhere. */
+  onCancelled?: () => void;
 }) {
   const t = useTranslations("panelMessages.screen");
   const format = useFormatter();
@@ -47,6 +50,7 @@ export function ScheduleNotice({
     });
     if (result.ok) {
       onChanged(result.data);
+      onCancelled?.();
       toast.success(t("cancelled"));
     } else setError(t("cancelFailed", { message: result.message }));
   }

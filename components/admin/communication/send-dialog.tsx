@@ -23,6 +23,7 @@ export function SendDialog({
   pending,
   error,
   onConfirm,
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,10 +33,26 @@ export function SendDialog({
   pending: boolean;
   error: ReactNode;
   onConfirm: (sendAt: number | undefined) => void;
+  /** Where focus goes when it closes (the Send button may be disabled by then). */
+  returnFocus?: () => HTMLElement | null;
 }) {
   const t = useTranslations("panelMessages.screen");
   const [choice, setChoice] = useState<ScheduleChoice>(() => initialChoice());
+  // Each opening starts afresh: a time chosen last time may be past by now.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setChoice(initialChoice());
+  }
   const outcome = resolveChoice(choice);
+  // A time chosen a while ago may be too soon by now: checked again on confirm, and when it is,
+  // drawn again so the picker says so instead of sending it to be refused.
+  const [, redraw] = useState(0);
+  function confirm() {
+    const now = resolveChoice(choice);
+    if (now.ok) onConfirm(now.sendAt);
+    else redraw((n) => n + 1);
+  }
   return (
     <ConfirmDialog
       open={open}
@@ -50,7 +67,8 @@ export function SendDialog({
       confirmDisabled={!estimate || !outcome.ok}
       pending={pending}
       error={error}
-      onConfirm={() => outcome.ok && onConfirm(outcome.sendAt)}
+      onConfirm={confirm}
+      returnFocus={returnFocus}
     >
       <SchedulePicker value={choice} onChange={setChoice} />
     </ConfirmDialog>

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DUE_GRACE_MS } from "@/components/admin/communication/use-refresh-when-due";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { resolveWallTime, wallTimeOf } from "@/lib/time/centre-time.shared";
+import { messagesOf } from "../../support/render-intl";
 import {
   message,
   nl,
@@ -71,6 +72,51 @@ describe("scheduling", () => {
     expect(sent).toEqual({ send_at: sendAt, version: 1 });
     expect(await screen.findByText(/Ingepland voor .*14:30 \(Nederlandse tijd\)/)).toBeTruthy();
     expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true);
+    // Send, which opened the dialog, is disabled now: focus goes to the message's heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("heading", { level: 2, name: "Bericht 2" }),
+      ),
+    );
+  });
+
+  it("says the time was too soon when the server's clock refuses it, not that the message is unfit", async () => {
+    serveTwoMessages();
+    server().on("POST /api/panel_message/2/send", {
+      status: 400,
+      body: {
+        error: {
+          code: 22,
+          message: "Invalid input",
+          fields: { send_at: "The sending time must be between one minute and 90 days from now" },
+        },
+      },
+    });
+    const user = await openScreen("Bericht 2");
+    const dialog = await openSendDialog(user);
+    await user.click(within(dialog).getByRole("radio", { name: nl.schedule.later }));
+    const dateField = within(dialog).getByLabelText(nl.schedule.date);
+    await user.clear(dateField);
+    await user.type(dateField, wallTimeOf(new Date(Date.now() + 86_400_000)).date);
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmSchedule }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toContain(nl.schedule.tooSoon);
+    expect(alert.textContent).not.toContain(nl.sendInvalid);
+  });
+
+  it("starts afresh, sending now, each time the dialog opens", async () => {
+    serveTwoMessages();
+    const user = await openScreen("Bericht 2");
+    let dialog = await openSendDialog(user);
+    await user.click(within(dialog).getByRole("radio", { name: nl.schedule.later }));
+    await user.click(within(dialog).getByRole("button", { name: messagesOf.nl.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    dialog = await openSendDialog(user);
+    expect(within(dialog).getByRole("radio", { name: nl.schedule.now })).toHaveProperty(
+      "checked",
+      true,
+    );
+    expect(within(dialog).queryByLabelText(nl.schedule.date)).toBeNull();
   });
 
   it("refuses a time too soon in the dialog itself", async () => {
@@ -108,6 +154,12 @@ describe("scheduling", () => {
     expect(await screen.findByText(nl.cancelled)).toBeTruthy();
     expect(screen.queryByText(/Ingepland voor/)).toBeNull();
     expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false);
+    // The cancel button went with the notice: focus goes to the message's heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("heading", { level: 2, name: "Bericht 2" }),
+      ),
+    );
   });
 
   it("asks again once a scheduled message's time has come, and shows that it went", async () => {
