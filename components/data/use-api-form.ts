@@ -42,6 +42,12 @@ export type ApiFormOptions<TIn extends FieldValues, TOut, TData> = {
    * "cleared". A listed field in that state stops the submit with this text instead.
    */
   unreadableTexts?: Partial<Record<Path<TIn>, string>>;
+  /**
+   * The field a refusal without `fields` is about, per code (a wrong current password, code 3:
+   * the current-password field): that field is marked invalid with the refusal's text and
+   * focused, as it would be had the server named it.
+   */
+  codeFields?: Partial<Record<number, Path<TIn>>>;
 };
 
 export type ApiForm<TIn extends FieldValues, TOut> = {
@@ -75,6 +81,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
   texts,
   fieldTexts,
   unreadableTexts,
+  codeFields,
 }: ApiFormOptions<TIn, TOut, TData>): ApiForm<TIn, TOut> {
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
@@ -105,6 +112,9 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
         { shouldFocus: i === 0 },
       );
     });
+    const about = known.length === 0 ? codeFields?.[result.error.code] : undefined;
+    if (about)
+      form.setError(about, { type: "server", message: result.message }, { shouldFocus: true });
     setFormError(result.message);
     onError?.(result.error, result.message, values);
   });

@@ -32,6 +32,7 @@ function InviteForm() {
   const { onSubmit, field, pending, formError } = useApiForm({
     schema,
     defaultValues: { email: "", name: "" },
+    codeFields: { [ErrorCode.EMAIL_EXISTS]: "email" },
     submit: (values) => ({ path: "/api/invite", body: values }),
     onSuccess: (data: { id: number }) => {
       saved = data;
@@ -119,6 +120,23 @@ describe("useApiForm", () => {
     for (const box of screen.getAllByRole("textbox")) {
       expect(box.hasAttribute("aria-invalid")).toBe(false);
     }
+  });
+
+  it("a refusal without fields whose code is about one field marks and focuses that field", async () => {
+    server.on("POST /api/invite", {
+      status: 409,
+      body: { error: { code: ErrorCode.EMAIL_EXISTS, message: "Email already exists" } },
+    });
+    const user = userEvent.setup();
+    renderIntl(<InviteForm />);
+    await user.type(screen.getByRole("textbox", { name: "E-mail" }), "d@example.org");
+    await user.type(screen.getByRole("textbox", { name: "Naam" }), "Dirk");
+    await user.click(screen.getByRole("button", { name: "Uitnodigen" }));
+    const email = screen.getByRole("textbox", { name: "E-mail" });
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(describedBy(email)).toEqual([messagesOf.nl.errors.codes["0"]]);
+    expect(document.activeElement).toBe(email);
+    expect(screen.getByRole("textbox", { name: "Naam" }).hasAttribute("aria-invalid")).toBe(false);
   });
 
   it.each([

@@ -45,6 +45,9 @@ test.describe("account page", () => {
     await modal.getByLabel("Huidig wachtwoord").fill("Niet-Het-Wachtw00rd");
     await modal.getByRole("button", { name: "Wachtwoord opslaan" }).click();
     await expect(modal.getByRole("alert")).toHaveText("Verkeerd wachtwoord");
+    // The refusal is about that field: it says so, and has focus to be typed again.
+    await expect(modal.getByLabel("Huidig wachtwoord")).toHaveAttribute("aria-invalid", "true");
+    await expect(modal.getByLabel("Huidig wachtwoord")).toBeFocused();
 
     await modal.getByLabel("Huidig wachtwoord").fill(account.password);
     await modal.getByRole("button", { name: "Wachtwoord opslaan" }).click();

@@ -9,6 +9,7 @@ import { PasswordField } from "@/components/ui/password-field";
 import { changePasswordFormSchema, COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
@@ -31,6 +32,7 @@ function ChangePasswordForm({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => changePasswordFormSchema(tv), [tv]);
   const form = useApiForm({
     schema,
+    codeFields: { [ErrorCode.WRONG_PASSWORD]: "current_password" },
     defaultValues: { current_password: "", new_password: "", confirm_new_password: "" },
     fieldTexts: { [COMMON_PASSWORD_TEXT]: tv("passwordTooCommon") },
     submit: (values) => ({

@@ -9,6 +9,7 @@ import { DialogForm, FormDialog } from "@/components/ui/form-dialog";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useTranslations("account");
@@ -31,6 +32,7 @@ function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
   const form = useApiForm({
     schema,
+    codeFields: { [ErrorCode.INCORRECT_2FA_CODE]: "totp_code" },
     defaultValues: { totp_code: "" },
     submit: (values) => ({ path: "/api/disable_2fa", body: values }),
     onSuccess: (user: PublicUser) => {

@@ -12,6 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { disableTwoFactorSchema } from "@/lib/auth/schemas.shared";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 type Setup = { qr_code: string; totp_secret: string };
 
@@ -41,6 +42,7 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
   const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
   const form = useApiForm({
     schema,
+    codeFields: { [ErrorCode.INCORRECT_2FA_CODE]: "totp_code" },
     defaultValues: { totp_code: "" },
     submit: (values) => ({
       path: "/api/enable_2fa",

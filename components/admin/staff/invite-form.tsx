@@ -11,6 +11,7 @@ import { EmailField } from "@/components/ui/email-field";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { inviteStaffSchema, type StaffListItem } from "@/lib/auth/staff-schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 
 const empty = { email: "", name: "", is_admin: false, password: "" };
 
@@ -20,6 +21,7 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
   const schema = useMemo(() => inviteStaffSchema(tv, tv("passwordForAdmin")), [tv]);
   const form = useApiForm({
     schema,
+    codeFields: { [ErrorCode.EMAIL_EXISTS]: "email", [ErrorCode.WRONG_PASSWORD]: "password" },
     defaultValues: empty,
     // The password goes only with an admin invitation.
     submit: ({ password, ...values }) => ({
