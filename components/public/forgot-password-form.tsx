@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
+import { FocusedOutcome } from "@/components/ui/focused-outcome";
 import { EmailField } from "@/components/ui/email-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { forgotPasswordSchema } from "@/lib/auth/schemas.shared";
@@ -27,7 +28,12 @@ export function ForgotPasswordForm() {
 
   return (
     <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
-      {sent ? <Alert tone="success">{t("success")}</Alert> : null}
+      {sent ? (
+        // Focused, so each send's outcome is read, also when it is the same text again.
+        <FocusedOutcome>
+          <Alert tone="success">{t("success")}</Alert>
+        </FocusedOutcome>
+      ) : null}
       {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
       <EmailField label={t("email")} autoComplete="email" {...form.field("email")} />
       <div className="flex flex-wrap items-center justify-between gap-3">

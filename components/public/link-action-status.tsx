@@ -2,9 +2,10 @@
 
 import { UserCheck, UserMinus } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { Alert } from "@/components/ui/alert";
+import { FocusedOutcome } from "@/components/ui/focused-outcome";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { MailLinkParams } from "./mail-link-params";
@@ -62,12 +63,17 @@ function LinkAction({
   const expiredOrWrong =
     action === "verify" &&
     (error?.code === ErrorCode.TOKEN_EXPIRED || error?.code === ErrorCode.VERIFY_FAILED);
+  // Code 15 is also the answer for someone already gone (the mail program's one-click
+  // unsubscribe, an earlier press whose answer was lost): the spec's text alone would tell them
+  // they are still in the panel.
+  const mayHaveLeft = action === "stop" && error?.code === ErrorCode.STOP_FAILED;
   return (
     <div className="space-y-6">
       <p className="text-ink">{t("intro")}</p>
       {error ? (
         <Alert tone="error" title={errorMessage}>
           {expiredOrWrong ? <p>{tVerify("newLinkHint")}</p> : null}
+          {mayHaveLeft ? <p>{tStop("alreadyLeftHint")}</p> : null}
         </Alert>
       ) : null}
       <SubmitButton
@@ -90,19 +96,13 @@ function LinkAction({
   );
 }
 
-/**
- * The outcome replaces the button that was pressed, so focus moves to it: it would otherwise
- * fall to the page's body, and a status region that arrives already filled is not reliably
- * read out. Focusing it reads it.
- */
+/** The outcome replaces the button that was pressed, so focus moves to it (FocusedOutcome). */
 function Succeeded({ title, detail }: { title: string; detail: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), []);
   return (
-    <div ref={box} tabIndex={-1} className="outline-none">
+    <FocusedOutcome>
       <Alert tone="success" title={title}>
         <p>{detail}</p>
       </Alert>
-    </div>
+    </FocusedOutcome>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
+import { FocusedOutcome } from "@/components/ui/focused-outcome";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { COMMON_PASSWORD_TEXT, resetPasswordFormSchema } from "@/lib/auth/schemas.shared";
@@ -73,10 +74,11 @@ function SetPasswordForm({
       {invite ? <p className="text-ink">{t("inviteIntro")}</p> : null}
       <form method="post" onSubmit={form.onSubmit} noValidate className="space-y-4">
         {done ? (
-          <div className="space-y-2">
+          // The fields and the button that had focus are disabled now: focus goes to the outcome.
+          <FocusedOutcome className="space-y-2">
             <Alert tone="success">{t("success")}</Alert>
             <p className="text-sm text-muted">{t("signInHint")}</p>
-          </div>
+          </FocusedOutcome>
         ) : null}
         {serverError ? <Alert tone="error">{serverError}</Alert> : null}
         {incomplete ? <Alert tone="error">{t("missingLink")}</Alert> : null}

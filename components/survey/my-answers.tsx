@@ -7,6 +7,7 @@ import { useApiForm } from "@/components/data/use-api-form";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { ActionButton } from "@/components/ui/action-button";
 import { Alert } from "@/components/ui/alert";
+import { FocusedOutcome } from "@/components/ui/focused-outcome";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -87,9 +88,11 @@ export function MyAnswers() {
       {error ? <Alert tone="error">{error}</Alert> : null}
 
       {deleted ? (
-        <Alert tone="success" title={t("deleted")}>
-          <p>{t("deletedDetail")}</p>
-        </Alert>
+        <FocusedOutcome id="answers-deleted">
+          <Alert tone="success" title={t("deleted")}>
+            <p>{t("deletedDetail")}</p>
+          </Alert>
+        </FocusedOutcome>
       ) : null}
 
       {found ? (
@@ -125,7 +128,11 @@ export function MyAnswers() {
         pending={removal.pending}
         onConfirm={() => void remove()}
         // Back to the delete button, or to the outcome once the answers are gone.
-        returnFocus={() => deleteButton.current ?? document.getElementById("my-answers-title")}
+        returnFocus={() =>
+          deleteButton.current ??
+          document.getElementById("answers-deleted") ??
+          document.getElementById("my-answers-title")
+        }
       />
     </div>
   );

@@ -65,6 +65,20 @@ describe("the verify and stop pages read the mail link", () => {
     expect(server.requests.map((r) => r.body)).toEqual([{ panel_user_id: "2", stop_token: "new" }]);
   });
 
+  it("say, when the stop link no longer works, that someone who already left is out of the panel", async () => {
+    server.on("POST /api/panel_user/stop_participation", {
+      status: 400,
+      body: { error: { code: 15, message: "could not stop participation with the token" } },
+    });
+    browseTo(server.origin, `/stop-participation#panel_user_id=9&stop_token=${TOKEN}`);
+    renderIntl(<LinkActionStatus action="stop" />);
+    fireEvent.click(await screen.findByRole("button", { name: nl.panel.stop.confirm }));
+    const alert = await screen.findByRole("alert");
+    // The spec's text for code 15, and what it can also mean.
+    expect(alert.textContent).toContain(nl.errors.codes["15"]);
+    expect(alert.textContent).toContain(nl.panel.stop.alreadyLeftHint);
+  });
+
   it("say the link is incomplete when the fragment lacks the token", async () => {
     browseTo(server.origin, "/verify-email#panel_user_id=7");
     renderIntl(<LinkActionStatus action="verify" />);
@@ -95,10 +109,13 @@ describe("the set-password page reads the mail link", () => {
       target: { value: "Chosen-Passw0rd" },
     });
     fireEvent.click(screen.getByRole("button", { name: nl.auth.reset.submit }));
-    expect(await screen.findByText(nl.auth.reset.success)).toBeTruthy();
+    const success = await screen.findByText(nl.auth.reset.success);
     expect(server.requests.map((r) => r.body)).toEqual([
       { email, reset_token: TOKEN, new_password: "Chosen-Passw0rd" },
     ]);
+    // The fields and button are disabled now: focus is on the outcome, which reads it out.
+    await waitFor(() => expect(document.activeElement?.getAttribute("tabindex")).toBe("-1"));
+    expect(document.activeElement?.contains(success)).toBe(true);
   });
 
   it("still reads the query of a reset link in a mail sent before", async () => {

@@ -208,6 +208,8 @@ for (const locale of ["nl", "en"] as const) {
       await dialog.getByRole("button", { name: t.myAnswers.confirm }).click();
       await expect(answers.getByText(t.myAnswers.deleted)).toBeVisible();
       await expect(result).toHaveCount(0);
+      // The delete button is gone: focus is on the outcome, which is read out from there.
+      await expect(answers.locator("#answers-deleted")).toBeFocused();
       await expectNoAxeViolations(answers);
 
       // The token no longer finds anything.
