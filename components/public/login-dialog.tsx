@@ -132,11 +132,17 @@ function LoginSteps({
   });
 
   // The code field takes the focus when the second step appears (the password step's button,
-  // which had it, is gone).
+  // which had it, is gone); back on the first step, the password field does, the address being
+  // filled in still. Not when the dialog opens: its first field has the focus then.
   const { setFocus } = codeForm.form;
+  const setPasswordFocus = passwordForm.form.setFocus;
+  const shownStep = useRef(step);
   useEffect(() => {
+    if (step === shownStep.current) return;
+    shownStep.current = step;
     if (step === "code") setFocus("totp_code");
-  }, [step, setFocus]);
+    else setPasswordFocus("password");
+  }, [step, setFocus, setPasswordFocus]);
 
   const busy = passwordForm.pending || codeForm.pending;
   // Closed while a sign-in is on its way, the dialog would lose the answer: reopened, it stood

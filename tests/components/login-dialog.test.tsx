@@ -72,6 +72,22 @@ describe("the login dialog's code step", () => {
     await u.click(within(dialog).getByRole("button", { name: nl.verify }));
     expect(await screen.findByRole("heading", { name: nl.title })).toBeTruthy();
     expect(within(dialog).getByRole("alert").textContent).toBe(nl.startAgain);
+    // Focus is in the password field, to type it again; not on the dialog's frame.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText(nl.password)),
+    );
+  });
+
+  it("puts the focus in the password field when the reader goes back from the code step", async () => {
+    const { u, dialog } = await atCodeStep();
+    await u.click(within(dialog).getByRole("button", { name: nl.back }));
+    expect(await screen.findByRole("heading", { name: nl.title })).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText(nl.password)),
+    );
+    expect((within(dialog).getByLabelText(nl.email) as HTMLInputElement).value).toBe(
+      "staff@example.org",
+    );
   });
 
   it("stays open while the password step is on its way, so its answer is not lost", async () => {
