@@ -235,6 +235,7 @@ export type SurveyProblem =
   | "data_name_required"
   | "data_name_duplicate"
   | "option_duplicate"
+  | "option_required"
   | "scale_min_above_max"
   | "scale_includes_missing_code"
   | "text_too_long";
@@ -250,6 +251,7 @@ export const surveyProblemMessages: Record<SurveyProblem, string> = {
   data_name_required: "A question needs a data name",
   data_name_duplicate: "Another question already has this data name",
   option_duplicate: "This option is already in the list",
+  option_required: "An option needs a text",
   scale_min_above_max: "The maximum must be at least the minimum",
   scale_includes_missing_code:
     "A scale may not include -99: the export uses it for a question shown and not answered",
@@ -261,7 +263,7 @@ export const surveyProblemMessages: Record<SurveyProblem, string> = {
  * (`steps.1.blocks.0.data_name`, `steps.0.blocks.2.options.3.text`). Every question block needs
  * a non-empty data_name unique among the survey's questions (the second and later holders of a
  * name are marked); text blocks may leave theirs empty or repeat one. A multiple-choice block
- * may not offer the same option twice. A text block's HTML stays within `MAX_TEXT_CONTENT`.
+ * may not offer the same option twice, nor one without text (an option cleared to be retyped). A text block's HTML stays within `MAX_TEXT_CONTENT`.
  */
 export function surveyProblems(steps: readonly Step[]): Record<string, SurveyProblem> {
   const problems: Record<string, SurveyProblem> = {};
@@ -290,7 +292,8 @@ export function surveyProblems(steps: readonly Step[]): Record<string, SurveyPro
         const texts = new Set<string>();
         block.options.forEach((option, o) => {
           const text = normalizeOptionText(option.text);
-          if (texts.has(text)) problems[`${path}.options.${o}.text`] = "option_duplicate";
+          if (text === "") problems[`${path}.options.${o}.text`] = "option_required";
+          else if (texts.has(text)) problems[`${path}.options.${o}.text`] = "option_duplicate";
           texts.add(text);
         });
       }

@@ -281,6 +281,29 @@ describe("the survey editor", () => {
     await saved();
   });
 
+  it("marks an option cleared to be retyped at once, in its own words", async () => {
+    await openEditor(whereQuestion([{ order: 0, text: "Home" }]));
+    const option = within(block(1)).getByLabelText(t.optionText.replace("{position}", "1"));
+    fireEvent.focus(option);
+    fireEvent.change(option, { target: { value: "" } });
+    const errorText = () =>
+      document.getElementById(option.getAttribute("aria-describedby")?.split(" ")[0] ?? "")
+        ?.textContent;
+    await waitFor(() => expect(option.getAttribute("aria-invalid")).toBe("true"));
+    expect(errorText()).toBe(t.problems.option_required);
+    // Also once the server has refused it: the reason, not "this value was not accepted".
+    await waitFor(() =>
+      expect(lastSteps()[0].blocks[0]).toMatchObject({ options: [{ text: "" }] }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(errorText()).toBe(t.problems.option_required);
+    fireEvent.change(option, { target: { value: "Thuis" } });
+    await waitFor(() =>
+      expect(lastSteps()[0].blocks[0]).toMatchObject({ options: [{ text: "Thuis" }] }),
+    );
+    await saved();
+  });
+
   it("explains a scale bound only when it is not a number, and refuses a minimum above the maximum", async () => {
     await openEditor({
       steps: [

@@ -329,6 +329,14 @@ describe("surveyProblems", () => {
     });
   });
 
+  it("refuses an option without text (cleared to be retyped), as the server's schema does", () => {
+    const steps: Step[] = [{ order: 0, blocks: [choice("c", ["Home", "", "  "])] }];
+    expect(surveyProblems(steps)).toEqual({
+      "steps.0.blocks.0.options.1.text": "option_required",
+      "steps.0.blocks.0.options.2.text": "option_required",
+    });
+  });
+
   it("refuses a text block whose HTML is longer than the limit, markup counted", () => {
     const at = (length: number): Block => ({
       type: "text",
