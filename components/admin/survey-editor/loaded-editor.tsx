@@ -22,7 +22,7 @@ import {
 import { toSteps } from "./model";
 import { SaveNotices } from "./save-notices";
 import { StepEditor } from "./step-editor";
-import { StepList } from "./step-list";
+import { StepList, stepsWithProblems } from "./step-list";
 import { startingSurvey, useDraftBackup } from "./use-draft-backup";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
 import { useSurveyDraft } from "./use-survey-draft";
@@ -130,7 +130,16 @@ export function LoadedEditor({
       <SaveNotices save={save} />
       <RefusedConditionsNotice save={save} onShow={showCondition} />
       <AffectedNotice draft={draft} />
-      <StepList steps={steps} current={current} onSelect={draft.selectStep} onAdd={draft.addStep} />
+      <StepList
+        steps={steps}
+        current={current}
+        withProblems={stepsWithProblems([
+          ...Object.keys(problems),
+          ...Object.keys(save.serverFields),
+        ])}
+        onSelect={draft.selectStep}
+        onAdd={draft.addStep}
+      />
       {!step ? (
         <EmptyState>{t("noSteps")}</EmptyState>
       ) : (

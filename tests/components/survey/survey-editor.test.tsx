@@ -304,6 +304,34 @@ describe("the survey editor", () => {
     await saved();
   });
 
+  it("marks the step holding a data name clash when the question renamed is on another step", async () => {
+    const question = (data_name: string) => ({
+      type: "open_question" as const,
+      is_required: false,
+      data_name,
+      order: 0,
+      question_text: `About ${data_name}?`,
+    });
+    await openEditor({
+      steps: [
+        { order: 0, blocks: [question("a")] },
+        { order: 1, blocks: [question("b")] },
+      ],
+    });
+    const stepButton = (n: number) =>
+      within(screen.getByRole("navigation", { name: t.steps })).getByRole("button", {
+        name: new RegExp(`^${t.stepLabel.replace("{number}", `${n}`)}`),
+      });
+    expect(stepButton(2).textContent).toBe(t.stepLabel.replace("{number}", "2"));
+    fireEvent.change(within(block(1)).getByLabelText(t.dataName), { target: { value: "b" } });
+    // The later holder of the name is what is marked: step 2, not the step on screen.
+    await waitFor(() => expect(stepButton(2).textContent).toContain(t.stepHasProblems));
+    expect(stepButton(1).textContent).not.toContain(t.stepHasProblems);
+    fireEvent.change(within(block(1)).getByLabelText(t.dataName), { target: { value: "a" } });
+    await waitFor(() => expect(stepButton(2).textContent).not.toContain(t.stepHasProblems));
+    await saved();
+  });
+
   it("explains a scale bound only when it is not a number, and refuses a minimum above the maximum", async () => {
     await openEditor({
       steps: [
