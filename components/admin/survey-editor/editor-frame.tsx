@@ -7,6 +7,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { SaveStatus } from "@/components/ui/save-status";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import type { SurveySave } from "./use-survey-save";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 const TITLE_ID = "survey-editor-title";
 
@@ -80,9 +81,19 @@ function SaveBar({ save, surveyUuid }: { save: SurveySave; surveyUuid: string })
           notice={behind ? t("behind") : save.pending ? t("conflictNotice") : null}
         />
         {behind ? (
-          <button type="button" className="btn-secondary" onClick={() => void save.reconcile()}>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            pending={save.merging}
+            onClick={() => void save.catchUp()}
+          >
             {t("behindAction")}
-          </button>
+          </SubmitButton>
+        ) : null}
+        {behind && save.mergeError ? (
+          <p role="alert" className="text-sm font-medium text-accent-700">
+            {save.mergeError}
+          </p>
         ) : null}
         <PreviewLink surveyUuid={surveyUuid} save={save} />
       </div>

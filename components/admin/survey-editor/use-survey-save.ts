@@ -54,6 +54,11 @@ export function useSurveySave(
   const [conflictOpen, setConflictOpen] = useState(false);
   // Closed with "later": further saves update the pending choice without opening it again.
   const postponed = useRef(false);
+  // One catching-up at a time: a second merge begun before the first one's result is on screen
+  // would merge against the working copy as it was, and could undo the colleague's changes.
+  const catchingUp = useRef(false);
+  const [merging, setMerging] = useState(false);
+  const [mergeError, setMergeError] = useState<string | null>(null);
 
   const stale = useStaleCheck({
     studyId: initial.study_id,
@@ -90,7 +95,7 @@ export function useSurveySave(
       }
       if (result.error.code === ErrorCode.CHANGED_ELSEWHERE) {
         setBehind(true);
-        if (!keepalive) void reconcile();
+        if (!keepalive) void catchUp();
       } else if (result.status >= 400 && result.status < 500 && result.error.fields) {
         setServerFields(result.error.fields);
       }
@@ -149,6 +154,23 @@ export function useSurveySave(
     return null;
   }
 
+  /**
+   * Brings in the survey saved elsewhere (the behind notice's button, or after a 409), once at a
+   * time; why it failed (the survey could not be read) is kept in `mergeError` to be shown.
+   */
+  async function catchUp(): Promise<void> {
+    if (catchingUp.current) return;
+    catchingUp.current = true;
+    setMerging(true);
+    setMergeError(null);
+    try {
+      setMergeError(await reconcile());
+    } finally {
+      catchingUp.current = false;
+      setMerging(false);
+    }
+  }
+
   /** Drops the reader's edits for the survey saved now. */
   async function loadNewer(): Promise<string | null> {
     const result = await api<EditorSurvey>(path);
@@ -195,6 +217,9 @@ export function useSurveySave(
     conflictOpen,
     setConflictOpen: openConflict,
     reconcile,
+    catchUp,
+    merging,
+    mergeError,
     loadNewer,
     bindDraft,
   };

@@ -236,6 +236,34 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
     expect(puts()).toHaveLength(0);
   });
 
+  it("says so when the changes cannot be brought in, and brings them in once however often pressed", async () => {
+    await openEditor();
+    savedElsewhere((steps) => {
+      steps[1].blocks[0] = q("city", "city", "Which city?");
+    });
+    const otherTab = new BroadcastChannel("survey-editor");
+    otherTab.postMessage({ study_id: STUDY, version: stored.version });
+    otherTab.close();
+    await waitFor(() => expect(status().textContent).toBe(t.behind));
+    server.on(`GET ${path}`, {
+      status: 503,
+      body: { error: { code: 13, message: "Service unavailable" } },
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.behindAction }));
+    expect((await screen.findByRole("alert")).textContent).toBe(t.loadFailed);
+
+    // Readable again, pressed twice in a row: one read, one merge.
+    server.on(`GET ${path}`, () => ({ status: 200, body: stored, delayMs: 200 }));
+    const reads = () => server.requests.filter((r) => r.method === "GET" && r.path === path);
+    const before = reads().length;
+    const bringIn = screen.getByRole("button", { name: t.behindAction });
+    fireEvent.click(bringIn);
+    fireEvent.click(bringIn);
+    await waitFor(() => expect(status().textContent).toBe(messagesOf.en.autosave.saved));
+    expect(reads().length - before).toBe(1);
+    expect(screen.queryByText(t.loadFailed)).toBeNull();
+  });
+
   it("asks the server for the version when the page gets focus, and says it is behind", async () => {
     await openEditor();
     savedElsewhere(() => {});
