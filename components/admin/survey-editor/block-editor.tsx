@@ -97,7 +97,11 @@ export function BlockEditor({
             <button
               type="button"
               className="mt-1 text-sm text-primary-700 underline"
-              onClick={() => onChange({ ...block, data_name: suggestion })}
+              onClick={() => {
+                onChange({ ...block, data_name: suggestion });
+                // This button goes once the name is taken: the field it filled keeps the focus.
+                document.getElementById(`${id}-data-name`)?.focus();
+              }}
             >
               {t("suggest", { name: suggestion })}
             </button>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import type { AffectedCondition } from "@/lib/surveys/condition-impact.shared";
 import { ComparisonWords } from "./condition-sentence";
+import { STEP_TITLE_ID } from "./element-ids";
 import type { SurveyDraft } from "./use-survey-draft";
 import type { SurveySave } from "./use-survey-save";
 
@@ -34,12 +35,30 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
   const where = useWhere();
   const items = draft.affected;
   if (items.length === 0) return null;
+
+  /**
+   * The pressed button goes with its item: focus moves to the notice's heading while items are
+   * left, else to the step's, so it does not fall to the page.
+   */
+  function resolve(apply: () => void) {
+    apply();
+    requestAnimationFrame(() =>
+      (
+        document.getElementById("affected-conditions-title") ??
+        document.getElementById(STEP_TITLE_ID)
+      )?.focus(),
+    );
+  }
   return (
     <section
       aria-labelledby="affected-conditions-title"
       className="rounded-md border border-accent-700 bg-red-50 p-4"
     >
-      <h2 id="affected-conditions-title" className="font-semibold text-accent-700">
+      <h2
+        id="affected-conditions-title"
+        tabIndex={-1}
+        className="font-semibold text-accent-700 focus:outline-none"
+      >
         {t("affectedTitle", { count: items.length })}
       </h2>
       <p className="mt-1">{t("affectedText")}</p>
@@ -60,7 +79,7 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
                 <button
                   type="button"
                   className="btn-secondary"
-                  onClick={() => draft.resolve(item, true)}
+                  onClick={() => resolve(() => draft.resolve(item, true))}
                 >
                   {t("followRename")}
                   <span className="sr-only"> ({where(item)})</span>
@@ -69,7 +88,7 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
               <button
                 type="button"
                 className="btn-ghost"
-                onClick={() => draft.resolve(item, false)}
+                onClick={() => resolve(() => draft.resolve(item, false))}
               >
                 {t("remove")}
                 <span className="sr-only"> ({where(item)})</span>
@@ -82,7 +101,7 @@ export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
         <button
           type="button"
           className="btn-secondary mt-3"
-          onClick={() => draft.resolveAll(items)}
+          onClick={() => resolve(() => draft.resolveAll(items))}
         >
           {t("fixAll")}
         </button>

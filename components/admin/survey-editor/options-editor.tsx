@@ -53,6 +53,9 @@ export function OptionsEditor({
     if (!addable) return;
     onChange([...options, { order: options.length, text: normalizeOptionText(draft) }]);
     setDraft("");
+    // Ready for the next option; the add button, disabled while the field is empty, would
+    // otherwise drop the focus to the page.
+    document.getElementById(`${id}-new`)?.focus();
   }
 
   function move(index: number, by: -1 | 1) {

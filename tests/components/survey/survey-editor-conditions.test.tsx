@@ -273,10 +273,18 @@ describe("conditions an edit affects", () => {
       "step 1, block 2: Has this happened to you? is Yes (the data name of the question is now happened_to_you)" +
         `${c.followRename} (step 1, block 2)${c.remove} (step 1, block 2)`,
     );
-    fireEvent.click(
-      within(notice()).getByRole("button", { name: `${c.followRename} (step 1, block 2)` }),
-    );
+    const follow = within(notice()).getByRole("button", {
+      name: `${c.followRename} (step 1, block 2)`,
+    });
+    follow.focus();
+    fireEvent.click(follow);
     expect(screen.queryByRole("region", { name: /depends? on what you changed$/ })).toBeNull();
+    // The notice went with its last item: focus is on the step, not on the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole("heading", { level: 2, name: t.stepLabel.replace("{number}", "1") }),
+      ),
+    );
     await waitFor(() =>
       expect(lastSteps()[0].blocks[1].visible_if).toEqual({
         data_name: "happened_to_you",

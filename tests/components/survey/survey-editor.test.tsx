@@ -132,12 +132,14 @@ describe("the survey editor", () => {
     await waitFor(() => expect(puts()).toHaveLength(2));
     expect((puts()[1].body as { version: number }).version).toBe(4);
     // The data name suggestion comes from the question text.
-    fireEvent.click(
-      within(block(1)).getByRole("button", {
-        name: t.suggest.replace("{name}", "how_old_were_you"),
-      }),
-    );
+    const suggestion = within(block(1)).getByRole("button", {
+      name: t.suggest.replace("{name}", "how_old_were_you"),
+    });
+    suggestion.focus();
+    fireEvent.click(suggestion);
     await waitFor(() => expect(lastSteps()[0].blocks[0].data_name).toBe("how_old_were_you"));
+    // The suggestion's button is gone: the field it filled has the focus.
+    expect(document.activeElement).toBe(within(block(1)).getByLabelText(t.dataName));
   });
 
   it("changes a block's type to that type's defaults, keeping data name and order", async () => {
@@ -192,7 +194,11 @@ describe("the survey editor", () => {
     fireEvent.change(draft, { target: { value: "   " } });
     expect(add.disabled).toBe(true);
     fireEvent.change(draft, { target: { value: " Home " } });
+    add.focus();
     fireEvent.click(add);
+    // The button is disabled again (the field is empty): focus goes back to the field.
+    expect(add.disabled).toBe(true);
+    expect(document.activeElement).toBe(draft);
     fireEvent.change(draft, { target: { value: "Work" } });
     fireEvent.keyDown(draft, { key: "Enter" });
     fireEvent.change(draft, { target: { value: "Home" } });
