@@ -111,6 +111,8 @@ export function useAutosave<T>({
   // The latest value not yet handed to `save` (a box, so `undefined` can be a value too).
   const pending = useRef<{ value: T } | null>(null);
   const inFlight = useRef(false);
+  // How many times `discard` gave up what was pending: a save on its way compares it on failure.
+  const discards = useRef(0);
   const failed = useRef<"retrying" | "error" | null>(null);
   const attempts = useRef(0);
   const debounceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -157,6 +159,7 @@ export function useAutosave<T>({
       const { value } = pending.current;
       pending.current = null;
       inFlight.current = true;
+      const sentIn = discards.current;
       publish();
       try {
         await saveRef.current(value, { keepalive });
@@ -174,6 +177,14 @@ export function useAutosave<T>({
         publish();
       } catch (error) {
         inFlight.current = false;
+        if (discards.current !== sentIn) {
+          // Given up (discard) while on its way: sending it again would bring back what the
+          // reader chose to drop. Only an edit made since is sent.
+          if (!pending.current) settleWaiters();
+          else if (!debounceTimer.current && !retryTimer.current) void runRef.current(keepalive);
+          publish();
+          return;
+        }
         // Never lose the value: a newer edit replaces it, otherwise it goes back in line.
         pending.current ??= { value };
         if (!unmounted.current) setErrorMessage(describeRef.current(apiErrorOf(error)));
@@ -236,6 +247,7 @@ export function useAutosave<T>({
   const flush = useCallback(() => flushWith(false), [flushWith]);
 
   const discard = useCallback(() => {
+    discards.current += 1;
     pending.current = null;
     clearTimers();
     failed.current = null;

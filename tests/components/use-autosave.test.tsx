@@ -229,4 +229,22 @@ describe("useAutosave", () => {
     await sleep(50);
     expect(sent("/api/discard")).toEqual(["mine"]);
   });
+
+  it("discard during a save: that value is not sent again when the save fails", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    scripted("/api/discard-in-flight", [
+      { status: 503, body: { error: { code: ErrorCode.UNKNOWN, message: "away" } }, until: held },
+      { status: 200, body: {} },
+    ]);
+    renderIntl(<Probe path="/api/discard-in-flight" delayMs={10} />);
+    act(() => autosave.change("dropped"));
+    await waitFor(() => expect(sent("/api/discard-in-flight")).toEqual(["dropped"]));
+    // "Load the newer survey" while it is on its way: the value is given up.
+    act(() => autosave.discard());
+    release();
+    await sleep(200);
+    expect(sent("/api/discard-in-flight")).toEqual(["dropped"]);
+    await waitFor(() => expect(autosave.state).toBe("saved"));
+  });
 });
