@@ -59,6 +59,14 @@ function canonical(value: unknown, skip: readonly string[] = ["order", "blocks"]
   });
 }
 
+/**
+ * Whether two surveys say the same in every step, block and position, whatever ids they carry
+ * (a block added here gets its stored id only once saved).
+ */
+export function sameContent(a: readonly Step[], b: readonly Step[]): boolean {
+  return canonical(a, ["id"]) === canonical(b, ["id"]);
+}
+
 /** Whether two surveys are the same in every step, block and position. */
 export function sameSteps(a: readonly Step[], b: readonly Step[]): boolean {
   return canonical(a, []) === canonical(b, []);

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { z } from "zod";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import { stepsSchema, type Step } from "@/lib/surveys/schema.shared";
+import { sameContent } from "./merge";
 import { toSteps, type EditorStep } from "./model";
 
 /**
@@ -54,12 +55,25 @@ export function startingSurvey(loaded: EditorSurvey): {
   restored: boolean;
 } {
   const kept = read(loaded.study_id);
-  if (!kept) return { survey: loaded, base: loaded.steps, restored: false };
-  return {
-    survey: { ...loaded, steps: kept.steps, version: kept.version },
-    base: kept.base ?? loaded.steps,
-    restored: true,
-  };
+  // Stored already: the last save, sent as the page went away, arrived though its answer did
+  // not. Restored, it would be sent again with its old version and merged as if it were new.
+  if (kept && sameContent(kept.steps, loaded.steps)) forget(loaded.study_id);
+  else if (kept) {
+    return {
+      survey: { ...loaded, steps: kept.steps, version: kept.version },
+      base: kept.base ?? loaded.steps,
+      restored: true,
+    };
+  }
+  return { survey: loaded, base: loaded.steps, restored: false };
+}
+
+function forget(studyId: number): void {
+  try {
+    storage()?.removeItem(keyFor(studyId));
+  } catch {
+    // Nothing to remove where storage is refused.
+  }
 }
 
 /** Keeps `steps` while `dirty`, based on `version()`; forgets them once nothing is unsaved. */

@@ -202,6 +202,25 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
     ]);
   });
 
+  it("drops edits kept over a reload that the last save, sent on leaving, stored after all", async () => {
+    const kept = loadedSteps();
+    kept[0].blocks[0] = q("age", "age", "Sent as the page went away?");
+    sessionStorage.setItem(
+      `survey-editor-draft:${STUDY}`,
+      JSON.stringify({ version: 5, steps: kept, base: loadedSteps() }),
+    );
+    // The keepalive save arrived: the server holds the kept edits as version 6.
+    savedElsewhere((steps) => {
+      steps[0].blocks[0] = q("age", "age", "Sent as the page went away?");
+    });
+    await openEditor();
+    expect(screen.queryByText(t.conditions.restored)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(`survey-editor-draft:${STUDY}`)).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(puts()).toHaveLength(0);
+    expect(status().textContent).toBe(messagesOf.en.autosave.saved);
+  });
+
   it("merges edits kept over a reload with a version saved elsewhere meanwhile", async () => {
     const kept = loadedSteps();
     kept[0].blocks[0] = q("age", "age", "Kept over the reload?");
