@@ -5,6 +5,8 @@ import { visibleIfSchema } from "./conditions.shared";
 export const MAX_OPTIONS = 100;
 /** The most blocks a step holds (the editor stops adding there). */
 export const MAX_BLOCKS_PER_STEP = 200;
+/** The most steps a survey holds. */
+export const MAX_STEPS = 100;
 /** The longest a text block's HTML may be, in UTF-16 units, its markup included. */
 export const MAX_TEXT_CONTENT = 100_000;
 
@@ -85,7 +87,7 @@ export const stepSchema = z.object({
   blocks: z.array(blockSchema).max(MAX_BLOCKS_PER_STEP),
 });
 
-export const stepsSchema = z.array(stepSchema).max(100);
+export const stepsSchema = z.array(stepSchema).max(MAX_STEPS);
 
 export type Block = z.infer<typeof blockSchema>;
 export type BlockType = Block["type"];

@@ -28,13 +28,27 @@ function useWhere() {
 
 /**
  * The conditions an edit broke, each named by where it sits, what it says and why it no longer
- * fits, with "follow the change" where the fix is unambiguous and "remove condition".
+ * fits, with "follow the change" where the fix is unambiguous and "remove condition". How many
+ * there are is also said in a status region that is always on the page, so a screen-reader
+ * user who renamed something hears that a condition broke without looking for the notice.
  */
 export function AffectedNotice({ draft }: { draft: SurveyDraft }) {
   const t = useTranslations("surveyEditor.conditions");
+  const count = draft.affected.length;
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {count > 0 ? t("affectedTitle", { count }) : ""}
+      </p>
+      {count > 0 ? <AffectedList draft={draft} /> : null}
+    </>
+  );
+}
+
+function AffectedList({ draft }: { draft: SurveyDraft }) {
+  const t = useTranslations("surveyEditor.conditions");
   const where = useWhere();
   const items = draft.affected;
-  if (items.length === 0) return null;
 
   /**
    * The pressed button goes with its item: focus moves to the notice's heading while items are

@@ -3,6 +3,7 @@
 import { CircleAlert, Plus } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { ActionButton } from "@/components/ui/action-button";
+import { MAX_STEPS } from "@/lib/surveys/schema.shared";
 import type { EditorStep } from "./model";
 
 /**
@@ -25,6 +26,8 @@ export function StepList({
   onAdd: () => void;
 }) {
   const t = useTranslations("surveyEditor");
+  // As the server holds it: a step more would only be refused (at `steps`, shown nowhere).
+  const full = steps.length >= MAX_STEPS;
   return (
     <nav aria-label={t("steps")} className="flex flex-wrap items-center gap-2">
       <ol className="flex flex-wrap gap-2">
@@ -47,9 +50,20 @@ export function StepList({
           </li>
         ))}
       </ol>
-      <ActionButton variant="ghost" icon={Plus} onClick={onAdd}>
+      <ActionButton
+        variant="ghost"
+        icon={Plus}
+        disabled={full}
+        aria-describedby={full ? "survey-steps-full" : undefined}
+        onClick={onAdd}
+      >
         {t("addStep")}
       </ActionButton>
+      {full ? (
+        <p id="survey-steps-full" className="text-sm text-muted">
+          {t("stepsFull", { max: MAX_STEPS })}
+        </p>
+      ) : null}
     </nav>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from "@/lib/surveys/condition-impact.shared";
 import type { VisibleIf } from "@/lib/surveys/conditions.shared";
 import { moveItem, removeItem } from "@/lib/surveys/editor-rules.shared";
-import type { BlockType, Step } from "@/lib/surveys/schema.shared";
+import { MAX_STEPS, type BlockType, type Step } from "@/lib/surveys/schema.shared";
 import { blockTypeId, moveButtonId, STEP_TITLE_ID } from "./element-ids";
 import {
   newBlock,
@@ -103,6 +103,7 @@ export function useSurveyDraft(initial: Step[], onChange: (steps: Step[]) => voi
     },
 
     addStep() {
+      if (steps.length >= MAX_STEPS) return;
       const next = [...steps, newStep(steps.length)];
       commit(next);
       selectStep(next.length - 1);

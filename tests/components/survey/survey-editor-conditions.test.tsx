@@ -269,6 +269,10 @@ describe("conditions an edit affects", () => {
     expect(notice().querySelector("h2")?.textContent).toBe(
       "1 condition depends on what you changed",
     );
+    // Said in a status region that was on the page before, so it is announced.
+    expect(screen.getAllByRole("status").map((r) => r.textContent)).toContain(
+      "1 condition depends on what you changed",
+    );
     expect(within(notice()).getByRole("listitem").textContent).toBe(
       "step 1, block 2: Has this happened to you? is Yes (the data name of the question is now happened_to_you)" +
         `${c.followRename} (step 1, block 2)${c.remove} (step 1, block 2)`,

@@ -3,7 +3,7 @@ import axe from "axe-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
-import { MAX_OPTIONS, MAX_TEXT_CONTENT, type Step } from "@/lib/surveys/schema.shared";
+import { MAX_OPTIONS, MAX_STEPS, MAX_TEXT_CONTENT, type Step } from "@/lib/surveys/schema.shared";
 import {
   startApiTestServer,
   type ApiTestServer,
@@ -231,6 +231,16 @@ describe("the survey editor", () => {
     expect(draft.getAttribute("aria-describedby")).toBeTruthy();
     const hint = document.getElementById(draft.getAttribute("aria-describedby")!.split(" ")[0]);
     expect(hint?.textContent).toBe(t.optionsFull.replace("{max}", String(MAX_OPTIONS)));
+  });
+
+  it("stops adding steps at the most a survey holds, and says so beside the button", async () => {
+    await openEditor({
+      steps: Array.from({ length: MAX_STEPS }, (_, order) => ({ order, blocks: [] })),
+    });
+    const add = screen.getByRole("button", { name: t.addStep }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    const reason = document.getElementById(add.getAttribute("aria-describedby") ?? "");
+    expect(reason?.textContent).toBe(t.stepsFull.replace("{max}", String(MAX_STEPS)));
   });
 
   it("marks a text block whose HTML is over the limit at the block, before the server refuses it", async () => {
