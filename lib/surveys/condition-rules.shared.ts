@@ -70,7 +70,9 @@ export function comparisonProblem(
     }
     case "open_question":
       // Compared with the trimmed answer, and a blank answer is no answer: "" never matches.
-      return typeof value === "string" && value !== "" ? null : "condition_wrong_value";
+      // Trimmed here too: the save trims it, so spaces alone are refused there, and the editor
+      // must say so at once rather than after the refusal.
+      return typeof value === "string" && value.trim() !== "" ? null : "condition_wrong_value";
   }
 }
 

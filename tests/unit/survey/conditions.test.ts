@@ -156,6 +156,14 @@ describe("conditionProblems", () => {
     expect(conditionProblems(inList)).toEqual({ "steps.1.blocks.0.visible_if": problem });
   });
 
+  it("refuses spaces alone in the editor's copy too, before the save trims them away", () => {
+    // The editor checks the steps as typed, untrimmed: the same answer as after the save's trim.
+    const untrimmed = survey({ data_name: "story", op: "equals", value: "   " });
+    expect(conditionProblems(untrimmed)).toEqual({
+      "steps.1.blocks.0.visible_if": "condition_wrong_value",
+    });
+  });
+
   it("lets a step name only questions of earlier steps, a block also those before it", () => {
     const steps: Step[] = [
       {
