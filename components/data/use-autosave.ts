@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiCallError, type ApiError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { useErrorMessage, type ErrorTexts } from "./use-error-message";
+import { useAskBeforeUnload } from "./use-ask-before-unload";
 
 /**
  * - saved: everything given to `change` is stored.
@@ -261,23 +262,17 @@ export function useAutosave<T>({
   const dirty = state !== "saved";
   // Ask before the page is left while anything is unsaved, and send what is pending with
   // keepalive when the page goes away (or into the background, where it may be discarded).
+  // Start saving while the browser asks: if the reader leaves, it is on its way already.
+  useAskBeforeUnload(dirty, { onAsk: () => void flushWith(true).catch(() => {}) });
   useEffect(() => {
     if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = "";
-      // Start saving while the browser asks: if the reader leaves, it is on its way already.
-      void flushWith(true).catch(() => {});
-    };
     const onHide = () => {
       if (document.visibilityState === "hidden") void flushWith(true).catch(() => {});
     };
     const onPageHide = () => void flushWith(true).catch(() => {});
-    window.addEventListener("beforeunload", onBeforeUnload);
     window.addEventListener("pagehide", onPageHide);
     document.addEventListener("visibilitychange", onHide);
     return () => {
-      window.removeEventListener("beforeunload", onBeforeUnload);
       window.removeEventListener("pagehide", onPageHide);
       document.removeEventListener("visibilitychange", onHide);
     };

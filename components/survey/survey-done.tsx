@@ -12,6 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { TOKEN_COPIED_TOAST_MS } from "@/components/ui/toasts";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
+import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
 
 /**
  * After submitting: the token, shown this once, with a copy button and what it is for. Leaving
@@ -36,16 +37,7 @@ export function SurveyDone({
   // The token exists only on this screen (never in the tab's storage, which a shared device
   // keeps): a reload or a closed tab loses it, so the browser asks first. Not on the way out
   // through the quick exit, which nothing may hold up.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (isLeaving()) return;
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, []);
+  useAskBeforeUnload(true, { shouldAsk: () => !isLeaving() });
   // A link followed inside the site fires no `beforeunload`: the same question, as a dialog.
   const leaveGuard = useLeaveGuard({
     shouldAsk: () => !isLeaving(),

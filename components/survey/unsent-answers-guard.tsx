@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { isLeaving } from "@/components/public/leaving";
 import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { useLeaveGuard } from "@/components/ui/use-leave-guard";
+import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
 
 /**
  * While answers are on screen and not sent (`answering`), leaving asks first. A link within the
@@ -27,17 +28,9 @@ export function UnsentAnswersGuard({
     latest.current = { answering, isKept };
   });
 
-  useEffect(() => {
-    if (!answering) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (isLeaving() || latest.current.isKept()) return;
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [answering]);
+  useAskBeforeUnload(answering, {
+    shouldAsk: () => !isLeaving() && !latest.current.isKept(),
+  });
 
   const guard = useLeaveGuard({
     shouldAsk: () => latest.current.answering && !isLeaving(),

@@ -4,6 +4,7 @@ import { Pencil } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
 import { TextField } from "./text-field";
+import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
 
 /** Checks a typed value: the value to store, or the message to show under the field. */
 export type HeadingCheck = (typed: string) => { value: string } | { error: string };
@@ -85,16 +86,7 @@ export function EditableHeading({
   // A value typed and not stored yet (the field open with a change, or its save on its way):
   // the browser asks before the page is reloaded or closed, as for the autosaved fields.
   const unsaved = (editing && draft !== value) || saving !== null;
-  useEffect(() => {
-    if (!unsaved) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when a value is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [unsaved]);
+  useAskBeforeUnload(unsaved);
 
   function commit(typed: string, byKey = false): Promise<boolean> {
     const checked = check(typed);
