@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import { messagesOf } from "../../support/render-intl";
+import { appLink } from "../../support/leaving";
 import {
   editBody,
   editSubject,
@@ -326,15 +327,7 @@ describe("a message changed elsewhere", () => {
     serveVersionedDraft();
     const user = await openLoaded();
     // The portal's menu: a link within the app, whose use is logged instead of followed.
-    const followed: string[] = [];
-    const link = document.createElement("a");
-    link.href = "/admin/studies";
-    link.textContent = "Onderzoeken";
-    link.addEventListener("click", (event) => {
-      event.preventDefault();
-      followed.push(link.pathname);
-    });
-    document.body.append(link);
+    const { link, followed, remove } = appLink("/admin/studies", "Onderzoeken");
     try {
       await editBody(user);
       server().on("PUT /api/panel_message/2", {
@@ -362,7 +355,7 @@ describe("a message changed elsewhere", () => {
       expect(screen.queryByRole("dialog")).toBeNull();
       expect(puts.at(-1)).toBe("<h2>Tekst van bericht 2</h2>");
     } finally {
-      link.remove();
+      remove();
     }
   });
 
