@@ -98,6 +98,8 @@ export function StaffView() {
     );
     if (!result.ok) {
       setConfirmError(reason(result));
+      // Removed elsewhere meanwhile (404 code 12): the rows show who is still there.
+      if (result.error.code === ErrorCode.USER_NOT_FOUND) staff.refresh();
       return;
     }
     setSensitive(null);

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StaffUserProvider, useStaffUser } from "@/components/admin/shell/staff-user-context";
@@ -134,5 +134,37 @@ describe("the staff screen's row actions", () => {
     expect(
       within(row(cor.email)).queryByRole("button", { name: new RegExp(nl.resendInvite) }),
     ).toBeNull();
+  });
+});
+
+describe("a confirmed staff action for someone removed elsewhere", () => {
+  it("says so in the dialog and reads the list again", async () => {
+    const bram = person(2, "Bram", false);
+    let removed = false;
+    server.on("GET /api/staff", () => ({
+      status: 200,
+      body: { items: removed ? [me] : [me, bram] },
+    }));
+    server.on("PUT /api/staff/2", {
+      status: 404,
+      body: { error: { code: 12, message: "user not found" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: bram.email });
+    removed = true;
+    await u.click(within(row(bram.email)).getByRole("button", { name: new RegExp(nl.makeAdmin) }));
+    expect(screen.queryByRole("cell", { name: bram.email, hidden: true })).not.toBeNull();
+    const dialog = await screen.findByRole("dialog");
+    await u.type(
+      within(dialog).getByLabelText(messagesOf.nl.common.passwordConfirm.label),
+      "Mijn-Wachtw00rd",
+    );
+    await u.click(within(dialog).getByRole("button", { name: nl.makeAdmin }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      messagesOf.nl.errors.codes["12"],
+    );
+    // Behind the open dialog, the page is hidden from the accessibility tree: look there too.
+    const behind = () => screen.queryByRole("cell", { name: bram.email, hidden: true });
+    await waitFor(() => expect(behind()).toBeNull());
   });
 });
