@@ -1,5 +1,5 @@
 import "server-only";
-import { SHOWN_NOT_ANSWERED } from "@/lib/surveys/editor-rules.shared";
+import { SHOWN_NOT_ANSWERED } from "@/lib/surveys/survey-problems.shared";
 import { randomUUID } from "node:crypto";
 import type { StoredAnswer } from "@/lib/surveys/answers.shared";
 import type { SurveyQuestionInfo } from "@/lib/surveys/questions";

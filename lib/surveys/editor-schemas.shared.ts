@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_INT4, uuidSchema } from "@/lib/validation/common.shared";
 import { conditionProblemMessages, conditionProblems } from "./condition-rules.shared";
-import { surveyProblemMessages, surveyProblems } from "./editor-rules.shared";
+import { surveyProblemMessages, surveyProblems } from "./survey-problems.shared";
 import { stepsSchema, type Step } from "./schema.shared";
 
 /**

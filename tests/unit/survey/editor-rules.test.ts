@@ -11,8 +11,8 @@ import {
   scaleBound,
   sortAndRenumber,
   suggestDataName,
-  surveyProblems,
 } from "@/lib/surveys/editor-rules.shared";
+import { surveyProblems } from "@/lib/surveys/survey-problems.shared";
 import { saveSurveySchema } from "@/lib/surveys/editor-schemas.shared";
 import {
   blockSchema,

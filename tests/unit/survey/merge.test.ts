@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mergeSurveys, sameSteps, type Side } from "@/components/admin/survey-editor/merge";
-import { renumber, surveyProblems } from "@/lib/surveys/editor-rules.shared";
+import { renumber } from "@/lib/surveys/editor-rules.shared";
+import { surveyProblems } from "@/lib/surveys/survey-problems.shared";
 import { withIds } from "@/lib/surveys/ids.shared";
 import { stepsSchema, type Block, type Step } from "@/lib/surveys/schema.shared";
 import { surveyArb } from "../../support/survey-arbitraries";
