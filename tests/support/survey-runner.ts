@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { beforeEach } from "vitest";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import { startApiTestServer, type ApiTestServer } from "./api-test-server";
-import { browseTo } from "./render-intl";
+import { setUpApiTestServer } from "./api-test-file";
+import type { ApiTestServer } from "./api-test-server";
 
 /** A survey of one required open question, "What happened?" (data name `story`). */
 export function storySurvey(surveyUuid: string, studyName: string): PublicSurvey {
@@ -32,19 +32,7 @@ export function storySurvey(surveyUuid: string, studyName: string): PublicSurvey
  * at it, and before each test an empty tab storage and request log. Call it once, at the top.
  */
 export function setUpRunnerServer(): () => ApiTestServer {
-  let started: ApiTestServer | undefined;
-  beforeAll(async () => {
-    started = await startApiTestServer();
-  });
-  afterAll(() => started?.close());
-  beforeEach(() => {
-    sessionStorage.clear();
-    server().requests.length = 0;
-    browseTo(server().origin);
-  });
-  function server(): ApiTestServer {
-    if (!started) throw new Error("the API server starts in beforeAll");
-    return started;
-  }
+  const server = setUpApiTestServer();
+  beforeEach(() => sessionStorage.clear());
   return server;
 }

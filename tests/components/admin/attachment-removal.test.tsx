@@ -1,22 +1,14 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AttachmentsSection } from "@/components/admin/studies/attachments-section";
 import { Toasts } from "@/components/ui/toasts";
 import type { AttachmentList } from "@/lib/attachments/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.nl.admin.studies.attachments;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const list: AttachmentList = {
   items: [
@@ -26,7 +18,7 @@ const list: AttachmentList = {
 };
 
 async function removeBrief() {
-  server.on("GET /api/study/7/attachments", { status: 200, body: list });
+  server().on("GET /api/study/7/attachments", { status: 200, body: list });
   renderIntl(
     <>
       <AttachmentsSection studyId={7} />
@@ -43,7 +35,7 @@ async function removeBrief() {
 
 describe("deleting an attachment", () => {
   it("that was deleted elsewhere meanwhile takes its row away and says so", async () => {
-    server.on("DELETE /api/study/7/attachments/1", {
+    server().on("DELETE /api/study/7/attachments/1", {
       status: 404,
       body: { error: { code: 14, message: "Model not found" } },
     });
@@ -55,7 +47,7 @@ describe("deleting an attachment", () => {
   });
 
   it("that fails keeps its row and says so in the dialog", async () => {
-    server.on("DELETE /api/study/7/attachments/1", {
+    server().on("DELETE /api/study/7/attachments/1", {
       status: 503,
       body: { error: { code: 13, message: "Service unavailable" } },
     });

@@ -1,25 +1,20 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DeleteAccountDialog } from "@/components/admin/account/delete-account-dialog";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const router = vi.hoisted(() => ({ replace: vi.fn(), refresh: vi.fn() }));
 vi.mock("next/navigation", () => ({ useRouter: () => router }));
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const t = messagesOf.nl.account.delete;
 
 describe("deleting one's own account", () => {
   it("stays busy once deleted, while the home page loads, so a second press sends nothing", async () => {
-    server.on("DELETE /api/delete_account", { status: 200, body: {} });
+    server().on("DELETE /api/delete_account", { status: 200, body: {} });
     const user = userEvent.setup();
     renderIntl(<DeleteAccountDialog open onClose={() => {}} />);
     const dialog = screen.getByRole("dialog", { name: t.title });
@@ -34,7 +29,7 @@ describe("deleting one's own account", () => {
     expect(confirm.getAttribute("aria-busy")).toBe("true");
     await user.click(confirm);
     await user.keyboard("{Enter}");
-    expect(server.requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
+    expect(server().requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
     expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 });

@@ -1,25 +1,17 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PanelMembersAdmin } from "@/components/admin/panel/panel-members-admin";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import type { PanelUserList } from "@/lib/panel/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
 import { admin } from "../../support/communication";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const panel = messagesOf.nl.panel.admin;
 const codes = messagesOf.nl.errors.codes;
 const EMAIL = "lid@example.org";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 function listOf(emails: string[]): PanelUserList {
   return {
@@ -45,7 +37,8 @@ function renderMembers() {
 
 const resendFor = (email: string) => panel.resendFor.replace("{email}", email);
 const loadFailed = panel.loadFailed.replace(": {message}", "");
-const sent = (path: string) => server.requests.filter((r) => r.path.split("?")[0] === path).length;
+const sent = (path: string) =>
+  server().requests.filter((r) => r.path.split("?")[0] === path).length;
 
 async function search(email: string) {
   fireEvent.change(await screen.findByLabelText(panel.search.label), {
@@ -57,9 +50,9 @@ async function search(email: string) {
 
 describe("a panel member action that is refused", () => {
   it("keeps the dialog open with the reason inside, so it can be tried again", async () => {
-    server.on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
+    server().on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
     let answers = 0;
-    server.on("POST /api/panel_user/5/resend_verification_email", () =>
+    server().on("POST /api/panel_user/5/resend_verification_email", () =>
       ++answers === 1
         ? { status: 503, body: { error: { code: 13, message: "Service unavailable" } } }
         : { status: 200, body: {} },
@@ -79,8 +72,8 @@ describe("a panel member action that is refused", () => {
   });
 
   it("a reason shown once is gone when the dialog opens again", async () => {
-    server.on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
-    server.on("POST /api/panel_user/5/resend_verification_email", {
+    server().on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
+    server().on("POST /api/panel_user/5/resend_verification_email", {
       status: 503,
       body: { error: { code: 13, message: "Service unavailable" } },
     });
@@ -101,13 +94,13 @@ describe("a panel member action that is refused", () => {
 describe("search results on the panel screen", () => {
   it("stay in view when reading the whole list again fails", async () => {
     let listFails = false;
-    server.on("GET /api/panel_user", () =>
+    server().on("GET /api/panel_user", () =>
       listFails
         ? { status: 503, body: { error: { code: 13, message: "Service unavailable" } } }
         : { status: 200, body: listOf(["ander@example.org"]) },
     );
-    server.on("POST /api/panel_user/search", { status: 200, body: listOf([EMAIL]) });
-    server.on("POST /api/panel_user/5/resend_verification_email", { status: 200, body: {} });
+    server().on("POST /api/panel_user/search", { status: 200, body: listOf([EMAIL]) });
+    server().on("POST /api/panel_user/5/resend_verification_email", { status: 200, body: {} });
     renderMembers();
     await screen.findByText("ander@example.org");
     await search(EMAIL);
@@ -130,14 +123,14 @@ describe("search results on the panel screen", () => {
   });
 
   it("say so when they could not be read again after an action", async () => {
-    server.on("GET /api/panel_user", { status: 200, body: listOf(["ander@example.org"]) });
+    server().on("GET /api/panel_user", { status: 200, body: listOf(["ander@example.org"]) });
     let searches = 0;
-    server.on("POST /api/panel_user/search", () =>
+    server().on("POST /api/panel_user/search", () =>
       ++searches === 1
         ? { status: 200, body: listOf([EMAIL]) }
         : { status: 503, body: { error: { code: 13, message: "Service unavailable" } } },
     );
-    server.on("POST /api/panel_user/5/resend_verification_email", { status: 200, body: {} });
+    server().on("POST /api/panel_user/5/resend_verification_email", { status: 200, body: {} });
     renderMembers();
     await screen.findByText("ander@example.org");
     await search(EMAIL);

@@ -74,6 +74,27 @@ function savedElsewhere(change: (steps: Step[]) => void) {
   stored = { ...stored, steps, version: stored.version + 1 };
 }
 
+/** Another tab of this browser saves the city question reworded, and says so: this tab is behind. */
+async function cityRenamedInAnotherTab() {
+  savedElsewhere((steps) => {
+    steps[1].blocks[0] = q("city", "city", "Which city?");
+  });
+  const otherTab = new BroadcastChannel("survey-editor");
+  otherTab.postMessage({ study_id: STUDY, version: stored.version });
+  otherTab.close();
+  await waitFor(() => expect(status().textContent).toBe(t.behind));
+}
+
+/** Unsaved edits kept in the tab over a reload, based on version 5: the first question reworded. */
+function keptOverReload(questionText: string) {
+  const kept = loadedSteps();
+  kept[0].blocks[0] = q("age", "age", questionText);
+  sessionStorage.setItem(
+    `survey-editor-draft:${STUDY}`,
+    JSON.stringify({ version: 5, steps: kept, base: loadedSteps() }),
+  );
+}
+
 async function openEditor() {
   renderIntl(<SurveyEditor studyId={STUDY} />, "en");
   await screen.findByRole("heading", { level: 1, name: "Survey of Two tabs" });
@@ -203,12 +224,7 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
   });
 
   it("drops edits kept over a reload that the last save, sent on leaving, stored after all", async () => {
-    const kept = loadedSteps();
-    kept[0].blocks[0] = q("age", "age", "Sent as the page went away?");
-    sessionStorage.setItem(
-      `survey-editor-draft:${STUDY}`,
-      JSON.stringify({ version: 5, steps: kept, base: loadedSteps() }),
-    );
+    keptOverReload("Sent as the page went away?");
     // The keepalive save arrived: the server holds the kept edits as version 6.
     savedElsewhere((steps) => {
       steps[0].blocks[0] = q("age", "age", "Sent as the page went away?");
@@ -222,12 +238,7 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
   });
 
   it("merges edits kept over a reload with a version saved elsewhere meanwhile", async () => {
-    const kept = loadedSteps();
-    kept[0].blocks[0] = q("age", "age", "Kept over the reload?");
-    sessionStorage.setItem(
-      `survey-editor-draft:${STUDY}`,
-      JSON.stringify({ version: 5, steps: kept, base: loadedSteps() }),
-    );
+    keptOverReload("Kept over the reload?");
     savedElsewhere((steps) => {
       steps[1].blocks[0] = q("city", "city", "Which city?");
     });
@@ -241,13 +252,7 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
   it("says it is behind, instead of 'all changes saved', when another tab announces a save", async () => {
     await openEditor();
     expect(status().textContent).toBe(messagesOf.en.autosave.saved);
-    savedElsewhere((steps) => {
-      steps[1].blocks[0] = q("city", "city", "Which city?");
-    });
-    const otherTab = new BroadcastChannel("survey-editor");
-    otherTab.postMessage({ study_id: STUDY, version: stored.version });
-    otherTab.close();
-    await waitFor(() => expect(status().textContent).toBe(t.behind));
+    await cityRenamedInAnotherTab();
     // Bringing the changes in: nothing of this tab changed, so nothing is saved.
     fireEvent.click(screen.getByRole("button", { name: t.behindAction }));
     await waitFor(() => expect(status().textContent).toBe(messagesOf.en.autosave.saved));
@@ -257,13 +262,7 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
 
   it("says so when the changes cannot be brought in, and brings them in once however often pressed", async () => {
     await openEditor();
-    savedElsewhere((steps) => {
-      steps[1].blocks[0] = q("city", "city", "Which city?");
-    });
-    const otherTab = new BroadcastChannel("survey-editor");
-    otherTab.postMessage({ study_id: STUDY, version: stored.version });
-    otherTab.close();
-    await waitFor(() => expect(status().textContent).toBe(t.behind));
+    await cityRenamedInAnotherTab();
     server.on(`GET ${path}`, {
       status: 503,
       body: { error: { code: 13, message: "Service unavailable" } },
