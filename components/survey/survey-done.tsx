@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { isLeaving } from "@/components/public/leaving";
 import { ActionButton } from "@/components/ui/action-button";
+import { isBackApproved } from "@/components/ui/back-guard";
 import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { Alert } from "@/components/ui/alert";
 import { FieldWithButton } from "@/components/ui/field-with-button";
@@ -16,7 +17,8 @@ import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
 
 /**
  * After submitting: the token, shown this once, with a copy button and what it is for. Leaving
- * the page asks first (a reload or closed tab through the browser, a link through a dialog).
+ * the page asks first (a reload or closed tab through the browser, a link or Back through a
+ * dialog).
  * With
  * `earlierAnswers` the answers stored are ones sent before the last change (their reply was
  * lost): the participant is told, and how to see or delete them with the token.
@@ -36,12 +38,15 @@ export function SurveyDone({
 
   // The token exists only on this screen (never in the tab's storage, which a shared device
   // keeps): a reload or a closed tab loses it, so the browser asks first. Not on the way out
-  // through the quick exit, which nothing may hold up.
-  useAskBeforeUnload(true, { shouldAsk: () => !isLeaving() });
-  // A link followed inside the site fires no `beforeunload`: the same question, as a dialog.
+  // through the quick exit, which nothing may hold up, nor when the participant already chose
+  // to go Back out of the site.
+  useAskBeforeUnload(true, { shouldAsk: () => !isLeaving() && !isBackApproved() });
+  // A link followed inside the site, or the Back button, fires no `beforeunload`: the same
+  // question, as a dialog.
   const leaveGuard = useLeaveGuard({
     shouldAsk: () => !isLeaving(),
     settle: async () => false,
+    holdBack: true,
   });
 
   async function copy() {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useBackGuard } from "./back-guard";
 import { RELOADS_ATTRIBUTE } from "./reloads-attribute";
 
 /**
@@ -12,7 +13,8 @@ import { RELOADS_ATTRIBUTE } from "./reloads-attribute";
  * and links marked as reloading it are left alone too. Going ahead clicks the
  * link again, so it navigates exactly as it would have (Next's Link included). `ask()` puts the
  * same question for a move that is not a link (choosing another item in the same screen), and
- * `mayLeaveScreens()` for a move out of every screen at once (logging out).
+ * `mayLeaveScreens()` for a move out of every screen at once (logging out). With `holdBack`, the
+ * browser's Back button asks too (`useBackGuard`): for a screen whose loss nothing can undo.
  */
 /** A mounted screen's guard, as a move out of the whole portal (logging out) meets it. */
 type MountedGuard = { check: () => Promise<boolean> };
@@ -33,19 +35,30 @@ export async function mayLeaveScreens(): Promise<boolean> {
 export function useLeaveGuard({
   shouldAsk,
   settle,
+  holdBack = false,
 }: {
   shouldAsk: () => boolean;
   settle: () => Promise<boolean>;
+  holdBack?: boolean;
 }) {
-  // What the open question is about: a link to follow, or an `ask()` waiting for its answer.
+  // What the open question is about: a link to follow, the Back button, or an `ask()` waiting
+  // for its answer.
   const [asking, setAsking] = useState<
-    { link: HTMLAnchorElement } | { answer: (leave: boolean) => void } | null
+    { link: HTMLAnchorElement } | { back: true } | { answer: (leave: boolean) => void } | null
   >(null);
   const latest = useRef({ shouldAsk, settle });
   useEffect(() => {
     latest.current = { shouldAsk, settle };
   });
   const letThrough = useRef<HTMLAnchorElement | null>(null);
+  const back = useBackGuard(holdBack, () => {
+    if (!latest.current.shouldAsk()) return back.leave();
+    void latest.current.settle().then((settled) => {
+      if (settled) back.leave();
+      else setAsking({ back: true });
+    });
+  });
+  const releaseBack = useRef(back.release);
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -89,17 +102,23 @@ export function useLeaveGuard({
   }, []);
 
   function follow(link: HTMLAnchorElement) {
-    if (!link.isConnected) return;
-    letThrough.current = link;
-    link.click();
+    void releaseBack.current().then(() => {
+      if (!link.isConnected) return;
+      letThrough.current = link;
+      link.click();
+    });
   }
 
   function close(leave: boolean) {
     const question = asking;
     setAsking(null);
-    if (question && "link" in question) {
+    if (!question) return;
+    if ("link" in question) {
       if (leave) follow(question.link);
-    } else question?.answer(leave);
+    } else if ("back" in question) {
+      if (leave) back.leave();
+      else back.hold();
+    } else question.answer(leave);
   }
 
   return {

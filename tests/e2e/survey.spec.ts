@@ -283,6 +283,76 @@ test("a submission whose answer was lost is sent again as the same submission, o
   expect(posts[1].submission_id).toBe(posts[0].submission_id);
 });
 
+test("Back from the token screen asks first; staying keeps the token, leaving goes back", async ({
+  page,
+  request,
+}) => {
+  const t = messagesFor("nl").survey;
+  const surveyUuid = await surveyUuidOf(request, "open", openStudy);
+  // Any question of the browser's own (before unload) is counted, and answered "leave".
+  const browserQuestions: string[] = [];
+  page.on("dialog", (dialog) => {
+    browserQuestions.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.goto("/news");
+  await page.goto(`/survey/${surveyUuid}`);
+  await page.getByRole("radio", { name: "4", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page
+    .getByRole("group", { name: /Waar speelde dit zich af/ })
+    .getByRole("checkbox", { name: "Thuis" })
+    .check();
+  await page.getByRole("button", { name: t.submit }).click();
+  const tokenField = page.getByRole("textbox", { name: t.done.tokenLabel });
+  const token = await tokenField.inputValue();
+  expect(token).toMatch(/^[a-z2-7]{32}$/);
+
+  const leave = page.getByRole("dialog", { name: t.done.leaveTitle });
+  for (let round = 0; round < 2; round++) {
+    await page.goBack();
+    await expect(leave).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/survey/${surveyUuid}$`));
+    await leave.getByRole("button", { name: t.done.stay }).click();
+    await expect(leave).toBeHidden();
+    await expect(tokenField).toHaveValue(token);
+  }
+
+  // Leaving: the page before the survey, with no second question from the browser.
+  await page.goBack();
+  await leave.getByRole("button", { name: t.done.leave }).click();
+  await expect(page).toHaveURL(/\/news$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(browserQuestions).toEqual([]);
+});
+
+test("a link followed from the token screen leaves no extra history entry behind", async ({
+  page,
+  request,
+}) => {
+  const t = messagesFor("nl").survey;
+  const m = messagesFor("nl");
+  const surveyUuid = await surveyUuidOf(request, "open", openStudy);
+  await page.goto("/news");
+  await page.goto(`/survey/${surveyUuid}`);
+  const entriesBefore = await page.evaluate(() => window.history.length);
+  await page.getByRole("radio", { name: "4", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page
+    .getByRole("group", { name: /Waar speelde dit zich af/ })
+    .getByRole("checkbox", { name: "Thuis" })
+    .check();
+  await page.getByRole("button", { name: t.submit }).click();
+  await expect(page.getByRole("textbox", { name: t.done.tokenLabel })).toBeVisible();
+
+  await page.getByRole("link", { name: m.common.backToHome }).click();
+  const leave = page.getByRole("dialog", { name: t.done.leaveTitle });
+  await leave.getByRole("button", { name: t.done.leave }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The home page is the one entry added: Back leads to the survey's address once, not twice.
+  expect(await page.evaluate(() => window.history.length)).toBe(entriesBefore + 1);
+});
+
 test("after a lost answer and a changed answer, the token of the stored answers is shown, and why", async ({
   page,
   request,
