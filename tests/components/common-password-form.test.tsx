@@ -1,21 +1,17 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ResetPasswordForm } from "@/components/public/reset-password-form";
 import { COMMON_PASSWORD_TEXT } from "@/lib/auth/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 describe("a common password refused by the server", () => {
   for (const locale of ["nl", "en"] as const) {
     it(`shows the form's own text under the new password (${locale})`, async () => {
       const t = messagesOf[locale].auth;
-      server.on("POST /api/reset_password", {
+      server().on("POST /api/reset_password", {
         status: 400,
         body: {
           error: {
@@ -25,7 +21,7 @@ describe("a common password refused by the server", () => {
           },
         },
       });
-      browseTo(server.origin, "/reset-password#email=a%40example.org&reset_token=tok");
+      browseTo(server().origin, "/reset-password#email=a%40example.org&reset_token=tok");
       renderIntl(<ResetPasswordForm />, locale);
       const field = await screen.findByLabelText(t.reset.newPassword);
       fireEvent.change(field, { target: { value: "Password1" } });

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useRef, useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 /** A screen's use of it: a row button opens it, confirming deletes through the real API. */
 function DeleteRow({ focusHeadingAfter = false }: { focusHeadingAfter?: boolean }) {
@@ -68,7 +63,7 @@ describe("ConfirmDialog", () => {
 
   it("stays open with neither button acting while pending, then shows the error inside", async () => {
     let answered = false;
-    server.on("DELETE /api/thing/1", () => {
+    server().on("DELETE /api/thing/1", () => {
       answered = true;
       return { status: 409, body: { error: { code: 17, message: "Cannot delete" } }, delayMs: 300 };
     });
@@ -108,7 +103,7 @@ describe("ConfirmDialog", () => {
   });
 
   it("returns focus to the element it is given once the action succeeded", async () => {
-    server.on("DELETE /api/thing/1", { status: 200, body: {} });
+    server().on("DELETE /api/thing/1", { status: 200, body: {} });
     const user = userEvent.setup();
     renderIntl(<DeleteRow focusHeadingAfter />);
     await user.click(screen.getByRole("button", { name: "Delete thing" }));

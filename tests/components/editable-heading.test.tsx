@@ -1,22 +1,14 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StudyName } from "@/components/admin/studies/study-name";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
 import { asksBeforeUnload } from "../support/leaving";
-import { browseTo, renderIntl } from "../support/render-intl";
+import { renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = setUpApiTestServer();
 
 const study = { id: 7, name: "Eerste studie" } as StudyDto;
 
@@ -41,7 +33,7 @@ const field = () => screen.getByRole("textbox", { name: "Naam" });
 
 describe("an editable heading (the study name)", () => {
   it("saves on Enter, shows the new name and returns focus to the pencil", async () => {
-    server.on("PUT /api/study/7", (request) => ({
+    server().on("PUT /api/study/7", (request) => ({
       status: 200,
       body: { ...study, name: (request.body as { name: string }).name },
       delayMs: 50,
@@ -54,7 +46,7 @@ describe("an editable heading (the study name)", () => {
     // Shown at once, before the answer.
     expect(screen.getByRole("heading", { name: "Tweede studie" })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(pencil()));
-    expect(server.requests).toEqual([
+    expect(server().requests).toEqual([
       expect.objectContaining({ method: "PUT", body: { name: "Tweede studie" } }),
     ]);
     expect(screen.getByRole("region", { name: "Tweede studie" })).toBeTruthy();
@@ -67,7 +59,7 @@ describe("an editable heading (the study name)", () => {
     await user.type(field(), " weg{Escape}");
     expect(screen.getByRole("heading", { name: "Eerste studie" })).toBeTruthy();
     expect(document.activeElement).toBe(pencil());
-    expect(server.requests).toEqual([]);
+    expect(server().requests).toEqual([]);
   });
 
   it("keeps the field open with the reason for an empty name, still naming the region", async () => {
@@ -78,11 +70,11 @@ describe("an editable heading (the study name)", () => {
     await user.keyboard("{Enter}");
     expect(describedBy(field())).toContain("Geef het onderzoek een naam");
     expect(screen.getByRole("region", { name: "Eerste studie" })).toBeTruthy();
-    expect(server.requests).toEqual([]);
+    expect(server().requests).toEqual([]);
   });
 
   it("reopens the field with the typed name and the server's reason when the save is refused", async () => {
-    server.on("PUT /api/study/7", {
+    server().on("PUT /api/study/7", {
       status: 404,
       body: { error: { code: 14, message: "Model not found" } },
     });
@@ -104,7 +96,7 @@ describe("an editable heading (the study name)", () => {
   });
 
   it("asks before the page is reloaded or closed while a typed name is not stored", async () => {
-    server.on("PUT /api/study/7", (req) => ({
+    server().on("PUT /api/study/7", (req) => ({
       status: 200,
       body: { ...study, ...(req.body as object) },
     }));

@@ -1,19 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ChangePasswordDialog } from "@/components/admin/account/change-password-dialog";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, renderIntl } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const user = { id: 1, email: "staff@example.org" } as PublicUser;
 
@@ -50,7 +45,7 @@ async function sendWrongPassword() {
 
 describe("a form in a dialog (change password)", () => {
   it("shows the server's refusal inside, on the field, and keeps what was typed", async () => {
-    server.on("POST /api/change_password", WRONG_PASSWORD);
+    server().on("POST /api/change_password", WRONG_PASSWORD);
     const { dialog } = await sendWrongPassword();
     await waitFor(() =>
       expect(within(dialog).getByRole("alert").textContent).toContain("Verkeerd wachtwoord"),
@@ -62,7 +57,7 @@ describe("a form in a dialog (change password)", () => {
   });
 
   it("stays open while its request is on its way, so the refusal is shown, not lost", async () => {
-    server.on("POST /api/change_password", { ...WRONG_PASSWORD, delayMs: 300 });
+    server().on("POST /api/change_password", { ...WRONG_PASSWORD, delayMs: 300 });
     const { u, dialog } = await sendWrongPassword();
     await u.keyboard("{Escape}");
     expect(within(dialog).getByRole("button", { name: "Sluiten" })).toHaveProperty(

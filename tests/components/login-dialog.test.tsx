@@ -1,17 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LoginDialog } from "@/components/public/login-dialog";
 import { MAX_CODE_ATTEMPTS } from "@/lib/auth/challenge-limits.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const nl = messagesOf.nl.auth.login;
 const WRONG_CODE = {
@@ -20,9 +15,8 @@ const WRONG_CODE = {
 };
 
 beforeEach(() => {
-  server.requests.length = 0;
-  server.on("POST /api/login", { status: 200, body: { two_factor_required: true } });
-  server.on("POST /api/login_2fa", WRONG_CODE);
+  server().on("POST /api/login", { status: 200, body: { two_factor_required: true } });
+  server().on("POST /api/login_2fa", WRONG_CODE);
 });
 
 /** The dialog open, its password step sent (the answer may still be on its way). */
@@ -51,7 +45,7 @@ describe("the login dialog's code step", () => {
       await u.type(within(dialog).getByLabelText(nl.code), `00000${i}`);
       await u.click(within(dialog).getByRole("button", { name: nl.verify }));
       await waitFor(() =>
-        expect(server.requests.filter((r) => r.path === "/api/login_2fa")).toHaveLength(i),
+        expect(server().requests.filter((r) => r.path === "/api/login_2fa")).toHaveLength(i),
       );
       expect(screen.getByRole("heading", { name: nl.codeTitle })).toBeTruthy();
     }
@@ -63,7 +57,7 @@ describe("the login dialog's code step", () => {
   });
 
   it("says the sign-in has to start again when the challenge is gone, not 'wrong password'", async () => {
-    server.on("POST /api/login_2fa", {
+    server().on("POST /api/login_2fa", {
       status: 401,
       body: { error: { code: 1, message: "could not login with email and password" } },
     });
@@ -91,7 +85,7 @@ describe("the login dialog's code step", () => {
   });
 
   it("stays open while the password step is on its way, so its answer is not lost", async () => {
-    server.on("POST /api/login", {
+    server().on("POST /api/login", {
       status: 200,
       body: { two_factor_required: true },
       delayMs: 300,

@@ -1,76 +1,71 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LinkActionStatus } from "@/components/public/link-action-status";
 import { ResetPasswordForm } from "@/components/public/reset-password-form";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = setUpApiTestServer();
 
 const nl = messagesOf.nl;
 const TOKEN = "abcdefghijklmnopqrstuvwxyz234567";
 
 /** What the address bar shows now, relative to the test server. */
-const address = () => window.location.href.slice(server.origin.length);
+const address = () => window.location.href.slice(server().origin.length);
 
 describe("the verify and stop pages read the mail link", () => {
   it("take id and token from the fragment, clear the address, and send them on the press", async () => {
-    server.on("POST /api/panel_user/verify_email", { status: 200, body: {} });
-    browseTo(server.origin, `/verify-email#panel_user_id=7&verification_token=${TOKEN}`);
+    server().on("POST /api/panel_user/verify_email", { status: 200, body: {} });
+    browseTo(server().origin, `/verify-email#panel_user_id=7&verification_token=${TOKEN}`);
     renderIntl(<LinkActionStatus action="verify" />);
     const confirm = await screen.findByRole("button", { name: nl.panel.verify.confirm });
     // Out of the address bar at once; nothing sent before the press.
     expect(address()).toBe("/verify-email");
-    expect(server.requests).toEqual([]);
+    expect(server().requests).toEqual([]);
     confirm.focus();
     fireEvent.click(confirm);
     expect(await screen.findByText(nl.panel.verify.success)).toBeTruthy();
     // The pressed button is gone: focus is on the outcome, which is read out, not on the body.
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
     expect(document.activeElement?.textContent).toContain(nl.panel.verify.success);
-    expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+    expect(server().requests.map((r) => [r.method, r.path, r.body])).toEqual([
       ["POST", "/api/panel_user/verify_email", { panel_user_id: "7", verification_token: TOKEN }],
     ]);
   });
 
   it("still read the query of a link in a mail sent before, and clear it too", async () => {
-    server.on("POST /api/panel_user/stop_participation", { status: 200, body: {} });
-    browseTo(server.origin, `/stop-participation?panel_user_id=9&stop_token=k1.${TOKEN}`);
+    server().on("POST /api/panel_user/stop_participation", { status: 200, body: {} });
+    browseTo(server().origin, `/stop-participation?panel_user_id=9&stop_token=k1.${TOKEN}`);
     renderIntl(<LinkActionStatus action="stop" />, "en");
     const leave = await screen.findByRole("button", { name: messagesOf.en.panel.stop.confirm });
     expect(address()).toBe("/stop-participation");
     fireEvent.click(leave);
     expect(await screen.findByText(messagesOf.en.panel.stop.success)).toBeTruthy();
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(server().requests.map((r) => r.body)).toEqual([
       { panel_user_id: "9", stop_token: `k1.${TOKEN}` },
     ]);
   });
 
   it("prefer the fragment when a link carries both", async () => {
-    server.on("POST /api/panel_user/stop_participation", { status: 200, body: {} });
+    server().on("POST /api/panel_user/stop_participation", { status: 200, body: {} });
     browseTo(
-      server.origin,
+      server().origin,
       `/stop-participation?panel_user_id=1&stop_token=old#panel_user_id=2&stop_token=new`,
     );
     renderIntl(<LinkActionStatus action="stop" />);
     fireEvent.click(await screen.findByRole("button", { name: nl.panel.stop.confirm }));
     await screen.findByText(nl.panel.stop.success);
-    expect(server.requests.map((r) => r.body)).toEqual([{ panel_user_id: "2", stop_token: "new" }]);
+    expect(server().requests.map((r) => r.body)).toEqual([
+      { panel_user_id: "2", stop_token: "new" },
+    ]);
   });
 
   it("say, when the stop link no longer works, that someone who already left is out of the panel", async () => {
-    server.on("POST /api/panel_user/stop_participation", {
+    server().on("POST /api/panel_user/stop_participation", {
       status: 400,
       body: { error: { code: 15, message: "could not stop participation with the token" } },
     });
-    browseTo(server.origin, `/stop-participation#panel_user_id=9&stop_token=${TOKEN}`);
+    browseTo(server().origin, `/stop-participation#panel_user_id=9&stop_token=${TOKEN}`);
     renderIntl(<LinkActionStatus action="stop" />);
     fireEvent.click(await screen.findByRole("button", { name: nl.panel.stop.confirm }));
     const alert = await screen.findByRole("alert");
@@ -80,7 +75,7 @@ describe("the verify and stop pages read the mail link", () => {
   });
 
   it("say the link is incomplete when the fragment lacks the token", async () => {
-    browseTo(server.origin, "/verify-email#panel_user_id=7");
+    browseTo(server().origin, "/verify-email#panel_user_id=7");
     renderIntl(<LinkActionStatus action="verify" />);
     expect((await screen.findByRole("alert")).textContent).toBe(nl.panel.verify.incompleteLink);
     expect(screen.queryByRole("button")).toBeNull();
@@ -89,10 +84,10 @@ describe("the verify and stop pages read the mail link", () => {
 
 describe("the set-password page reads the mail link", () => {
   it("takes address, token and the invitation mark from the fragment and clears them", async () => {
-    server.on("POST /api/reset_password", { status: 200, body: {} });
+    server().on("POST /api/reset_password", { status: 200, body: {} });
     const email = "new.colleague@example.org";
     browseTo(
-      server.origin,
+      server().origin,
       `/reset-password#email=${encodeURIComponent(email)}&reset_token=${TOKEN}&invite=1`,
     );
     renderIntl(<ResetPasswordForm />);
@@ -110,7 +105,7 @@ describe("the set-password page reads the mail link", () => {
     });
     fireEvent.click(screen.getByRole("button", { name: nl.auth.reset.submit }));
     const success = await screen.findByText(nl.auth.reset.success);
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(server().requests.map((r) => r.body)).toEqual([
       { email, reset_token: TOKEN, new_password: "Chosen-Passw0rd" },
     ]);
     // The fields and button are disabled now: focus is on the outcome, which reads it out.
@@ -119,7 +114,7 @@ describe("the set-password page reads the mail link", () => {
   });
 
   it("still reads the query of a reset link in a mail sent before", async () => {
-    browseTo(server.origin, `/reset-password?email=a%40example.org&reset_token=${TOKEN}`);
+    browseTo(server().origin, `/reset-password?email=a%40example.org&reset_token=${TOKEN}`);
     renderIntl(<ResetPasswordForm />, "en");
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(
       messagesOf.en.auth.reset.title,
@@ -133,8 +128,8 @@ describe("the set-password page reads the mail link", () => {
 
 describe("a link opened in a tab that already shows the page", () => {
   it("is read again when only the fragment changes", async () => {
-    server.on("POST /api/panel_user/verify_email", { status: 200, body: {} });
-    browseTo(server.origin, "/verify-email#panel_user_id=3&verification_token=first");
+    server().on("POST /api/panel_user/verify_email", { status: 200, body: {} });
+    browseTo(server().origin, "/verify-email#panel_user_id=3&verification_token=first");
     renderIntl(<LinkActionStatus action="verify" />);
     await screen.findByRole("button", { name: nl.panel.verify.confirm });
     expect(address()).toBe("/verify-email");
@@ -143,7 +138,7 @@ describe("a link opened in a tab that already shows the page", () => {
     await waitFor(() => expect(address()).toBe("/verify-email"));
     fireEvent.click(screen.getByRole("button", { name: nl.panel.verify.confirm }));
     await screen.findByText(nl.panel.verify.success);
-    expect(server.requests.map((r) => r.body)).toEqual([
+    expect(server().requests.map((r) => r.body)).toEqual([
       { panel_user_id: "4", verification_token: "second" },
     ]);
   });

@@ -1,21 +1,16 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { islandMessages } from "@/components/public/client-messages";
 import { PanelSignupForm } from "@/components/public/panel-signup-form";
 import { PANEL_SIGNUP_TEXTS } from "@/components/public/panel-signup-texts";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 /** Texts the form asked for and did not get: the page hands it only PANEL_SIGNUP_TEXTS. */
 const missing: string[] = [];
 beforeEach(() => {
-  browseTo(server.origin);
   missing.length = 0;
 });
 afterEach(() => expect(missing).toEqual([]));
@@ -54,7 +49,7 @@ describe("the home page's sign-up when the server refuses", () => {
   for (const locale of ["nl", "en"] as const) {
     it(`names the address when the server refuses it (${locale})`, async () => {
       // The browser's e-mail field lets "jan@voorbeeld" through; the server does not.
-      server.on("POST /api/panel_user", {
+      server().on("POST /api/panel_user", {
         status: 400,
         body: { error: { code: 22, message: "Invalid input", fields: { email: "Invalid email" } } },
       });
@@ -72,7 +67,7 @@ describe("the home page's sign-up when the server refuses", () => {
       { status: 429, body: { error: { code: 15, message: "Too many requests" } } },
       { status: 400, body: { error: { code: 22, message: "Invalid input", fields: {} } } },
     ]) {
-      server.on("POST /api/panel_user", reply);
+      server().on("POST /api/panel_user", reply);
       const alert = await signUp("nl", "jan@voorbeeld.nl");
       expect(alert.textContent, String(reply.status)).toBe(messagesOf.nl.home.error);
       // The address is not what failed: the field is not marked invalid.

@@ -1,18 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { PasswordConfirmDialog } from "@/components/ui/password-confirm-dialog";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 /** A screen's use of it: removing a colleague through the real API client. */
 function RemoveColleague() {
@@ -56,7 +51,7 @@ function RemoveColleague() {
 describe("PasswordConfirmDialog", () => {
   it("asks for the password first, refuses an empty one, and sends it on Enter", async () => {
     const sent: unknown[] = [];
-    server.on("DELETE /api/staff/7", (request) => {
+    server().on("DELETE /api/staff/7", (request) => {
       sent.push(request.body);
       return (request.body as { password: string }).password === "Right-Passw0rd"
         ? { status: 200, body: {} }
@@ -90,7 +85,7 @@ describe("PasswordConfirmDialog", () => {
 
   it("Cancel closes it without sending anything", async () => {
     let called = false;
-    server.on("DELETE /api/staff/7", () => {
+    server().on("DELETE /api/staff/7", () => {
       called = true;
       return { status: 200, body: {} };
     });

@@ -1,24 +1,16 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { useApiForm } from "@/components/data/use-api-form";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
 import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const schema = z.object({
   email: z.string().trim().min(1, "Vul je e-mailadres in"),
@@ -64,22 +56,22 @@ describe("useApiForm", () => {
     await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
     expect(describedBy(email)).toEqual(["Vul je e-mailadres in"]);
     expect(document.activeElement).toBe(email);
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it("sends the parsed values and hands the answer to onSuccess", async () => {
-    server.on("POST /api/invite", { status: 200, body: { id: 7 } });
+    server().on("POST /api/invite", { status: 200, body: { id: 7 } });
     const user = userEvent.setup();
     renderIntl(<InviteForm />);
     await user.type(screen.getByRole("textbox", { name: "E-mail" }), "  a@example.org ");
     await user.click(screen.getByRole("button", { name: "Uitnodigen" }));
     await waitFor(() => expect(saved).toEqual({ id: 7 }));
-    expect(server.requests[0].body).toEqual({ email: "a@example.org", name: "" });
+    expect(server().requests[0].body).toEqual({ email: "a@example.org", name: "" });
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("puts the server's fields on the matching fields and its message in the alert", async () => {
-    server.on("POST /api/invite", {
+    server().on("POST /api/invite", {
       status: 409,
       body: {
         error: {
@@ -106,7 +98,7 @@ describe("useApiForm", () => {
   });
 
   it("a refusal without fields only fills the form's alert", async () => {
-    server.on("POST /api/invite", {
+    server().on("POST /api/invite", {
       status: 429,
       body: { error: { code: ErrorCode.RATE_LIMITED, message: "Too many requests" } },
     });
@@ -123,7 +115,7 @@ describe("useApiForm", () => {
   });
 
   it("a refusal without fields whose code is about one field marks and focuses that field", async () => {
-    server.on("POST /api/invite", {
+    server().on("POST /api/invite", {
       status: 409,
       body: { error: { code: ErrorCode.EMAIL_EXISTS, message: "Email already exists" } },
     });
@@ -147,7 +139,7 @@ describe("useApiForm", () => {
     ],
     ["a code the catalogue has no text for", { status: 400, body: { error: { code: 99 } } }],
   ])("%s shows the spec's form fallback", async (_, reply) => {
-    server.on("POST /api/invite", reply);
+    server().on("POST /api/invite", reply);
     const user = userEvent.setup();
     renderIntl(<InviteForm />, "en");
     await user.type(screen.getByRole("textbox", { name: "E-mail" }), "d@example.org");
@@ -169,7 +161,7 @@ describe("useApiForm", () => {
         expect(screen.getByRole("alert").textContent).toBe(messagesOf.nl.errors.formFallback),
       );
     } finally {
-      browseTo(server.origin);
+      browseTo(server().origin);
     }
   });
 });

@@ -1,16 +1,12 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useApiMutation, type MutationResult } from "@/components/data/use-api-mutation";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { startApiTestServer } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 let last: MutationResult<unknown> | null = null;
 
@@ -37,19 +33,19 @@ const state = () => screen.getByTestId("state").textContent;
 
 describe("useApiMutation", () => {
   it("is pending while the request runs and sends the body as JSON", async () => {
-    server.on("POST /api/ok", { status: 200, body: { saved: true }, delayMs: 100 });
+    server().on("POST /api/ok", { status: 200, body: { saved: true }, delayMs: 100 });
     renderIntl(<Probe path="/api/ok" />);
     act(() => screen.getByRole("button").click());
     expect(state()).toBe("pending|-");
     await waitFor(() => expect(state()).toBe("idle|-"));
     expect(last).toEqual({ ok: true, status: 200, data: { saved: true } });
-    const sent = server.requests.find((r) => r.path === "/api/ok");
+    const sent = server().requests.find((r) => r.path === "/api/ok");
     expect(sent?.body).toEqual({ value: 1 });
     expect(sent?.contentType).toBe("application/json");
   });
 
   it("turns the error code into the translated text of errors.json", async () => {
-    server.on("POST /api/wrong", {
+    server().on("POST /api/wrong", {
       status: 400,
       body: { error: { code: ErrorCode.WRONG_PASSWORD, message: "Wrong password" } },
     });
@@ -60,7 +56,7 @@ describe("useApiMutation", () => {
   });
 
   it("translates into the page's language", async () => {
-    server.on("POST /api/admin-only", {
+    server().on("POST /api/admin-only", {
       status: 403,
       body: { error: { code: ErrorCode.ADMIN_REQUIRED, message: "This requires an admin" } },
     });
@@ -70,7 +66,7 @@ describe("useApiMutation", () => {
   });
 
   it("a screen's own text replaces the catalogue's for that code", async () => {
-    server.on("POST /api/last-admin", {
+    server().on("POST /api/last-admin", {
       status: 409,
       body: { error: { code: ErrorCode.ADMIN_REQUIRED, message: "last admin" } },
     });
@@ -85,8 +81,8 @@ describe("useApiMutation", () => {
   });
 
   it("an unknown code and a body that is no envelope get the generic text", async () => {
-    server.on("POST /api/odd", { status: 418, body: { error: { code: 999, message: "?" } } });
-    server.on("POST /api/plain", { status: 502 });
+    server().on("POST /api/odd", { status: 418, body: { error: { code: 999, message: "?" } } });
+    server().on("POST /api/plain", { status: 502 });
     renderIntl(<Probe path="/api/odd" />);
     act(() => screen.getByRole("button").click());
     await waitFor(() => expect(state()).toBe(`idle|${messagesOf.nl.errors.unknown}`));

@@ -1,19 +1,10 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { startApiTestServer, type ApiTestServer } from "../support/api-test-server";
-import { browseTo } from "../support/render-intl";
+import { setUpApiTestServer } from "../support/api-test-file";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 type Item = { name: string };
 
@@ -35,40 +26,40 @@ const state = () => screen.getByTestId("state").textContent;
 
 describe("useApiQuery", () => {
   it("is loading, then has the data", async () => {
-    server.on("GET /api/item/1", { status: 200, body: { name: "first" }, delayMs: 50 });
+    server().on("GET /api/item/1", { status: 200, body: { name: "first" }, delayMs: 50 });
     render(<Probe path="/api/item/1" />);
     expect(state()).toBe("loading|-|-");
     await waitFor(() => expect(state()).toBe("idle|first|-"));
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/item/1"]);
+    expect(server().requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/item/1"]);
   });
 
   it("reports the envelope's error code", async () => {
-    server.on("GET /api/item/2", { status: 404, body: { error: { code: 14, message: "x" } } });
+    server().on("GET /api/item/2", { status: 404, body: { error: { code: 14, message: "x" } } });
     render(<Probe path="/api/item/2" />);
     await waitFor(() => expect(state()).toBe("idle|-|14"));
   });
 
   it("asks again on refresh and shows the new answer", async () => {
     let n = 0;
-    server.on("GET /api/item/3", () => ({ status: 200, body: { name: `answer ${++n}` } }));
+    server().on("GET /api/item/3", () => ({ status: 200, body: { name: `answer ${++n}` } }));
     render(<Probe path="/api/item/3" />);
     await waitFor(() => expect(state()).toBe("idle|answer 1|-"));
     act(() => screen.getByRole("button", { name: "refresh" }).click());
     expect(state()).toBe("loading|answer 1|-");
     await waitFor(() => expect(state()).toBe("idle|answer 2|-"));
-    expect(server.requests).toHaveLength(2);
+    expect(server().requests).toHaveLength(2);
   });
 
   it("asks nothing for a null path", async () => {
     render(<Probe path={null} />);
     await new Promise((r) => setTimeout(r, 50));
     expect(state()).toBe("idle|-|-");
-    expect(server.requests).toHaveLength(0);
+    expect(server().requests).toHaveLength(0);
   });
 
   it("ignores a slow answer for a path it no longer wants", async () => {
-    server.on("GET /api/item/slow", { status: 200, body: { name: "slow" }, delayMs: 200 });
-    server.on("GET /api/item/fast", { status: 200, body: { name: "fast" } });
+    server().on("GET /api/item/slow", { status: 200, body: { name: "slow" }, delayMs: 200 });
+    server().on("GET /api/item/fast", { status: 200, body: { name: "fast" } });
     function Switcher() {
       const [path, setPath] = useState("/api/item/slow");
       return (
@@ -88,8 +79,8 @@ describe("useApiQuery", () => {
   });
 
   it("keeps the last data while the next path loads only when asked to", async () => {
-    server.on("GET /api/page/1", { status: 200, body: { name: "page 1" } });
-    server.on("GET /api/page/2", { status: 200, body: { name: "page 2" }, delayMs: 100 });
+    server().on("GET /api/page/1", { status: 200, body: { name: "page 1" } });
+    server().on("GET /api/page/2", { status: 200, body: { name: "page 2" }, delayMs: 100 });
     const { rerender } = render(<Probe path="/api/page/1" keepPrevious />);
     await waitFor(() => expect(state()).toBe("idle|page 1|-"));
     rerender(<Probe path="/api/page/2" keepPrevious />);
@@ -124,7 +115,7 @@ describe("useApiQuery", () => {
     it("is not shown over the change after the first load; the server is asked again", async () => {
       let n = 0;
       // The first answer was read before the change and arrives after it.
-      server.on("GET /api/item/10", () =>
+      server().on("GET /api/item/10", () =>
         ++n === 1
           ? { status: 200, body: { name: "before the change" }, delayMs: 150 }
           : { status: 200, body: { name: "after the change" } },
@@ -134,12 +125,12 @@ describe("useApiQuery", () => {
       act(() => screen.getByRole("button", { name: "change" }).click());
       await waitFor(() => expect(state()).toBe("idle|after the change"));
       expect(seen).not.toContain("before the change");
-      expect(server.requests).toHaveLength(2);
+      expect(server().requests).toHaveLength(2);
     });
 
     it("is not shown over the change after a refresh; the server is asked again", async () => {
       let n = 0;
-      server.on("GET /api/item/11", () =>
+      server().on("GET /api/item/11", () =>
         ++n === 2
           ? { status: 200, body: { name: "before the change" }, delayMs: 150 }
           : { status: 200, body: { name: `answer ${n}` } },
@@ -152,18 +143,18 @@ describe("useApiQuery", () => {
       expect(state()).toBe("loading|changed here");
       await waitFor(() => expect(state()).toBe("idle|answer 3"));
       expect(seen).not.toContain("before the change");
-      expect(server.requests).toHaveLength(3);
+      expect(server().requests).toHaveLength(3);
     });
 
     it("a change after the answer arrived leaves it be: nothing is asked again", async () => {
-      server.on("GET /api/item/12", { status: 200, body: { name: "loaded" } });
+      server().on("GET /api/item/12", { status: 200, body: { name: "loaded" } });
       render(<Changer path="/api/item/12" seen={[]} />);
       await waitFor(() => expect(state()).toBe("idle|loaded"));
       act(() => screen.getByRole("button", { name: "change" }).click());
       expect(state()).toBe("idle|changed here");
       await new Promise((r) => setTimeout(r, 100));
       expect(state()).toBe("idle|changed here");
-      expect(server.requests).toHaveLength(1);
+      expect(server().requests).toHaveLength(1);
     });
   });
 });

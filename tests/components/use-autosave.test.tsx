@@ -1,22 +1,15 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { useEffect } from "react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { SaveStatus } from "@/components/ui/save-status";
 import { apiOrThrow } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { startApiTestServer, type ApiTestServer, type Reply } from "../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../support/render-intl";
+import { type Reply } from "../support/api-test-server";
+import { setUpApiTestServer } from "../support/api-test-file";
+import { messagesOf, renderIntl } from "../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,7 +28,9 @@ function Probe({ path, delayMs = 60 }: { path: string; delayMs?: number }) {
 }
 
 const sent = (path: string) =>
-  server.requests.filter((r) => r.path === path).map((r) => (r.body as { text: string }).text);
+  server()
+    .requests.filter((r) => r.path === path)
+    .map((r) => (r.body as { text: string }).text);
 const status = () => screen.getByRole("status").textContent;
 const nl = messagesOf.nl.autosave;
 
@@ -46,7 +41,7 @@ const nl = messagesOf.nl.autosave;
 function scripted(path: string, replies: (Reply & { until?: Promise<void> })[]) {
   const state = { running: 0, maxRunning: 0, times: [] as number[] };
   let i = 0;
-  server.on(`PUT ${path}`, async () => {
+  server().on(`PUT ${path}`, async () => {
     state.times.push(Date.now());
     state.running += 1;
     state.maxRunning = Math.max(state.maxRunning, state.running);

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PanelMembersAdmin } from "@/components/admin/panel/panel-members-admin";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { ScheduleNotice } from "@/components/admin/communication/schedule-notice";
@@ -7,24 +7,16 @@ import { StudyDetail } from "@/components/admin/studies/study-detail";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import type { PanelUserList } from "@/lib/panel/schemas.shared";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
 import { admin, message } from "../../support/communication";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const staff: PublicUser = { ...admin, id: 2, email: "staff@example.org", is_admin: false };
 const panel = messagesOf.nl.panel.admin;
 const mailings = messagesOf.nl.panelMessages.screen;
 const studies = messagesOf.nl.admin.studies;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const members: PanelUserList = {
   items: [
@@ -41,7 +33,7 @@ const members: PanelUserList = {
 };
 
 function renderMembers(user: PublicUser) {
-  server.on("GET /api/panel_user", { status: 200, body: members });
+  server().on("GET /api/panel_user", { status: 200, body: members });
   return renderIntl(
     <StaffUserProvider initial={user}>
       <PanelMembersAdmin />
@@ -69,11 +61,11 @@ describe("admin-only actions as other staff see them", () => {
 
     fireEvent.click(remove);
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(server.requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    expect(server().requests.filter((r) => r.method === "DELETE")).toEqual([]);
   });
 
   it("an admin deletes a member after confirming, with no reason shown", async () => {
-    server.on("DELETE /api/panel_user/5", { status: 200, body: {} });
+    server().on("DELETE /api/panel_user/5", { status: 200, body: {} });
     renderMembers(admin);
     const remove = await screen.findByRole("button", {
       name: panel.deleteFor.replace("{email}", "lid@example.org"),
@@ -85,7 +77,7 @@ describe("admin-only actions as other staff see them", () => {
     fireEvent.click(remove);
     fireEvent.click(await screen.findByRole("button", { name: panel.confirmDelete }));
     await waitFor(() =>
-      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      expect(server().requests.map((r) => `${r.method} ${r.path}`)).toContain(
         "DELETE /api/panel_user/5",
       ),
     );
@@ -125,7 +117,7 @@ describe("admin-only actions as other staff see them", () => {
       response_limit: null,
       closes_at: null,
     };
-    server.on("GET /api/study/9/attachments", { status: 200, body: { items: [] } });
+    server().on("GET /api/study/9/attachments", { status: 200, body: { items: [] } });
     const detail = (user: PublicUser) => (
       <StaffUserProvider initial={user}>
         <StudyDetail

@@ -1,18 +1,13 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useAttachmentUploads } from "@/components/admin/studies/use-attachment-uploads";
 import { Toasts } from "@/components/ui/toasts";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const t = messagesOf.nl.admin.studies.attachments;
 
@@ -48,7 +43,7 @@ function Screen({ files }: { files: File[] }) {
 
 describe("uploads that go on after the study's pane is left", () => {
   it("say a failure in a toast, since the pane's list is gone", async () => {
-    server.on("POST /api/study/7/attachments", {
+    server().on("POST /api/study/7/attachments", {
       status: 201,
       body: { id: 1, original_filename: "brief.pdf", file_size: 8, uploaded_at: 1 },
       delayMs: 300,

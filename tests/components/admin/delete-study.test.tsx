@@ -1,23 +1,18 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DeleteStudyDialog } from "@/components/admin/studies/delete-study-dialog";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 import { studyDto } from "../../support/study-dto";
 
 const en = messagesOf.en.admin.studies;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 describe("deleting a study", () => {
   it("sends one delete for Enter pressed twice in a row", async () => {
     const study = studyDto({ id: 7, name: "Omstanders" });
-    server.on("DELETE /api/study/7", { status: 200, body: {}, delayMs: 100 });
+    server().on("DELETE /api/study/7", { status: 200, body: {}, delayMs: 100 });
     let deleted = 0;
     renderIntl(
       <DeleteStudyDialog
@@ -33,6 +28,6 @@ describe("deleting a study", () => {
     fireEvent.keyDown(field, { key: "Enter" });
     fireEvent.keyDown(field, { key: "Enter" });
     await waitFor(() => expect(deleted).toBe(1));
-    expect(server.requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
+    expect(server().requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
   });
 });

@@ -1,24 +1,18 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DownloadResponsesButton } from "@/components/admin/studies/download-responses-button";
 import { Toasts } from "@/components/ui/toasts";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.nl.admin.studies;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 /** The links the page clicked, as the browser would follow them: address and download name. */
 let clicked: { href: string; download: string }[];
 beforeEach(() => {
-  server.requests.length = 0;
   clicked = [];
   toast.dismiss();
   vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
@@ -43,22 +37,22 @@ function renderButton() {
 
 describe("download responses", () => {
   it("asks the cheap check, then lets the browser download the export itself", async () => {
-    server.on("GET /api/study/4/responses/export", { status: 204 });
+    server().on("GET /api/study/4/responses/export", { status: 204 });
     fireEvent.click(renderButton());
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]).toEqual({
-      href: `${server.origin}/api/study/4/responses/export`,
+      href: `${server().origin}/api/study/4/responses/export`,
       download: "responses.xlsx",
     });
     // The page itself fetched only the check, never the file.
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(server().requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       "GET /api/study/4/responses/export?check=1",
     ]);
     expect(screen.queryByText(t.downloadFailed)).toBeNull();
   });
 
   it("a refused check shows 'Failed to download study responses' and downloads nothing", async () => {
-    server.on("GET /api/study/4/responses/export", {
+    server().on("GET /api/study/4/responses/export", {
       status: 404,
       body: { error: { code: 14, message: "Model not found" } },
     });

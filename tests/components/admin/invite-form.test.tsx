@@ -1,26 +1,20 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { InviteForm } from "@/components/admin/staff/invite-form";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.admin.staff;
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 beforeEach(() => {
-  server.requests.length = 0;
-  browseTo(server.origin);
-  server.on("POST /api/staff", (req) => ({
+  server().on("POST /api/staff", (req) => ({
     status: 200,
     body: { id: 9, ...(req.body as object), is_verified: false, invitation_pending: true },
   }));
 });
 
-const posts = () => server.requests.filter((r) => r.path === "/api/staff");
+const posts = () => server().requests.filter((r) => r.path === "/api/staff");
 
 describe("inviting staff", () => {
   it("invites a non-admin without asking for a password", async () => {

@@ -1,20 +1,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StaffUserProvider, useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { StaffView } from "@/components/admin/staff/staff-view";
 import { Toasts } from "@/components/ui/toasts";
 import type { PublicUser } from "@/lib/auth/public-user.shared";
 import type { StaffListItem } from "@/lib/auth/staff-schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const nl = messagesOf.nl.admin.staff;
 const person = (id: number, name: string, is_admin: boolean): StaffListItem => ({
@@ -52,12 +47,12 @@ const row = (email: string) => screen.getByRole("cell", { name: email }).closest
 
 describe("the staff screen's admin role", () => {
   it("treats the session as staff at once after the admin takes their own admin role", async () => {
-    server.on("GET /api/staff", {
+    server().on("GET /api/staff", {
       status: 200,
       body: { items: [me, person(2, "Bram", true), person(3, "Cor", false)] },
     });
-    server.on("PUT /api/staff/1", { status: 200, body: { ...me, is_admin: false } });
-    server.on("POST /api/staff/3/resend_invite", {
+    server().on("PUT /api/staff/1", { status: 200, body: { ...me, is_admin: false } });
+    server().on("POST /api/staff/3/resend_invite", {
       status: 403,
       body: { error: { code: 8, message: "Requires an admin" } },
     });
@@ -76,8 +71,8 @@ describe("the staff screen's admin role", () => {
   });
 
   it("says that the last admin keeps the role when the server refuses it with 409", async () => {
-    server.on("GET /api/staff", { status: 200, body: { items: [me, person(3, "Cor", false)] } });
-    server.on("PUT /api/staff/1", {
+    server().on("GET /api/staff", { status: 200, body: { items: [me, person(3, "Cor", false)] } });
+    server().on("PUT /api/staff/1", {
       status: 409,
       body: { error: { code: 8, message: "The last admin cannot lose the admin role" } },
     });
@@ -92,8 +87,8 @@ describe("the staff screen's admin role", () => {
 describe("the staff screen's row actions", () => {
   it("keep focus on the role button after taking someone's admin role", async () => {
     const bram = person(2, "Bram", true);
-    server.on("GET /api/staff", { status: 200, body: { items: [me, bram] } });
-    server.on("PUT /api/staff/2", {
+    server().on("GET /api/staff", { status: 200, body: { items: [me, bram] } });
+    server().on("PUT /api/staff/2", {
       status: 200,
       body: { ...bram, is_admin: false },
       delayMs: 100,
@@ -114,11 +109,11 @@ describe("the staff screen's row actions", () => {
   it("say that an invitation was accepted meanwhile, and show the row as it is now", async () => {
     const cor = person(3, "Cor", false);
     let accepted = false;
-    server.on("GET /api/staff", () => ({
+    server().on("GET /api/staff", () => ({
       status: 200,
       body: { items: [me, accepted ? { ...cor, invitation_pending: false } : cor] },
     }));
-    server.on("POST /api/staff/3/resend_invite", {
+    server().on("POST /api/staff/3/resend_invite", {
       status: 409,
       body: { error: { code: 22, message: "This account is already active" } },
     });
@@ -141,11 +136,11 @@ describe("a confirmed staff action for someone removed elsewhere", () => {
   it("says so in the dialog and reads the list again", async () => {
     const bram = person(2, "Bram", false);
     let removed = false;
-    server.on("GET /api/staff", () => ({
+    server().on("GET /api/staff", () => ({
       status: 200,
       body: { items: removed ? [me] : [me, bram] },
     }));
-    server.on("PUT /api/staff/2", {
+    server().on("PUT /api/staff/2", {
       status: 404,
       body: { error: { code: 12, message: "user not found" } },
     });

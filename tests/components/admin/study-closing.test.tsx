@@ -1,35 +1,27 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { StudiesView } from "@/components/admin/studies/studies-view";
 import { StudyClosing } from "@/components/admin/studies/study-closing";
 import { StudyDetail } from "@/components/admin/studies/study-detail";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
 import { admin } from "../../support/communication";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 import { studyDto } from "../../support/study-dto";
 
 const en = messagesOf.en.admin.studies;
 const nl = messagesOf.nl.admin.studies;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
-const puts = () => server.requests.filter((r) => r.method === "PUT");
+const puts = () => server().requests.filter((r) => r.method === "PUT");
 
 /** Answers a PUT with the study as it would be stored. */
 function acceptPut(base: StudyDto) {
-  server.on("PUT /api/study/7", (req) => ({
+  server().on("PUT /api/study/7", (req) => ({
     status: 200,
     body: { ...base, ...(req.body as object) },
   }));
@@ -94,7 +86,7 @@ describe("the study's response limit and end date", () => {
 
   it("puts the server's refusal on its field", async () => {
     const user = userEvent.setup();
-    server.on("PUT /api/study/7", {
+    server().on("PUT /api/study/7", {
       status: 400,
       body: {
         error: {
@@ -115,8 +107,8 @@ describe("the study's response limit and end date", () => {
 
 describe("opening a study the server refuses to open", () => {
   function renderDetail(study: StudyDto) {
-    server.on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
-    server.on("PUT /api/study/7", {
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    server().on("PUT /api/study/7", {
       status: 400,
       body: {
         error: {
@@ -168,7 +160,7 @@ describe("opening a study the server refuses to open", () => {
 
 describe("the staff study list", () => {
   it("shows each study's responses, with the limit when it has one", async () => {
-    server.on("GET /api/study", {
+    server().on("GET /api/study", {
       status: 200,
       body: {
         items: [

@@ -1,40 +1,32 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { StudiesView } from "@/components/admin/studies/studies-view";
 import { Toasts } from "@/components/ui/toasts";
 import { mayLeaveScreens } from "@/components/ui/use-leave-guard";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
 import { admin } from "../../support/communication";
 import { appLink } from "../../support/leaving";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 import { studyDto } from "../../support/study-dto";
 
 const en = messagesOf.en.admin.studies;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const study = (id: number, name: string): StudyDto =>
   studyDto({ id, name, status: "not_started", response_count: 0 });
 
 describe("renaming a study, then leaving it", () => {
   beforeEach(() => {
-    server.on("GET /api/study", {
+    server().on("GET /api/study", {
       status: 200,
       body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
     });
     for (const id of [7, 8]) {
-      server.on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
+      server().on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
     }
   });
 
@@ -58,7 +50,7 @@ describe("renaming a study, then leaving it", () => {
   }
 
   it("waits for the new name, and stays with the study when it could not be saved", async () => {
-    server.on("PUT /api/study/7", {
+    server().on("PUT /api/study/7", {
       status: 401,
       body: { error: { code: 25, message: "Not signed in" } },
       delayMs: 200,
@@ -80,7 +72,7 @@ describe("renaming a study, then leaving it", () => {
 
   it("lets a study whose edit can never be saved be left, once the reader says so", async () => {
     // Deleted in another session meanwhile: every save of it is refused for good.
-    server.on("PUT /api/study/7", {
+    server().on("PUT /api/study/7", {
       status: 404,
       body: { error: { code: 14, message: "Not found" } },
     });
@@ -96,7 +88,7 @@ describe("renaming a study, then leaving it", () => {
   });
 
   it("goes on to the other study once the new name is stored", async () => {
-    server.on("PUT /api/study/7", (req) => ({
+    server().on("PUT /api/study/7", (req) => ({
       status: 200,
       body: { ...study(7, "Omstanders"), ...(req.body as object) },
       delayMs: 200,
@@ -115,8 +107,8 @@ describe("renaming a study, then leaving it", () => {
 
 describe("a link elsewhere in the portal while a study is open", () => {
   beforeEach(() => {
-    server.on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
-    server.on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    server().on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
   });
 
   it("saves the open study first, asks when that fails, and follows once it is stored", async () => {
@@ -137,7 +129,7 @@ describe("a link elsewhere in the portal while a study is open", () => {
       const field = screen.getByRole("textbox", { name: en.name });
       await u.clear(field);
       await u.type(field, "Omstanders en getuigen");
-      server.on("PUT /api/study/7", {
+      server().on("PUT /api/study/7", {
         status: 401,
         body: { error: { code: 25, message: "Not signed in" } },
       });
@@ -152,7 +144,7 @@ describe("a link elsewhere in the portal while a study is open", () => {
 
       // Once the save goes through, the link is followed without a question.
       const names: string[] = [];
-      server.on("PUT /api/study/7", (req) => {
+      server().on("PUT /api/study/7", (req) => {
         names.push(String((req.body as { name?: string }).name));
         return { status: 200, body: { ...study(7, "Omstanders"), ...(req.body as object) } };
       });
@@ -168,8 +160,8 @@ describe("a link elsewhere in the portal while a study is open", () => {
 
 describe("logging out while a study is open", () => {
   beforeEach(() => {
-    server.on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
-    server.on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    server().on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
   });
 
   it("saves the open study first, asks when that fails, and lets the log-out go once stored", async () => {
@@ -187,7 +179,7 @@ describe("logging out while a study is open", () => {
     const field = screen.getByRole("textbox", { name: en.name });
     await u.clear(field);
     await u.type(field, "Omstanders en getuigen");
-    server.on("PUT /api/study/7", {
+    server().on("PUT /api/study/7", {
       status: 401,
       body: { error: { code: 25, message: "Not signed in" } },
     });
@@ -201,7 +193,7 @@ describe("logging out while a study is open", () => {
     expect((kept as HTMLInputElement).value).toBe("Omstanders en getuigen");
 
     const names: string[] = [];
-    server.on("PUT /api/study/7", (req) => {
+    server().on("PUT /api/study/7", (req) => {
       names.push(String((req.body as { name?: string }).name));
       return { status: 200, body: { ...study(7, "Omstanders"), ...(req.body as object) } };
     });

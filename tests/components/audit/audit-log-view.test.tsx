@@ -1,26 +1,18 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AuditLogView } from "@/components/admin/audit/audit-log-view";
 import { Toasts } from "@/components/ui/toasts";
 import { AUDIT_ACTIONS, auditActionSpecs } from "@/lib/audit/actions.shared";
 import type { AuditEntryDto, AuditLogPage } from "@/lib/audit/schemas.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const nl = messagesOf.nl.audit;
 const HEAD = "ab".repeat(32);
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = setUpApiTestServer();
 
 function entry(id: number, o: Partial<AuditEntryDto> = {}): AuditEntryDto {
   return {
@@ -44,11 +36,11 @@ function page(items: AuditEntryDto[], meta: Partial<AuditLogPage["meta"]> = {}):
 }
 
 function serve(log: AuditLogPage | ((query: URLSearchParams) => AuditLogPage)) {
-  server.on("GET /api/audit_log", (req) => ({
+  server().on("GET /api/audit_log", (req) => ({
     status: 200,
-    body: typeof log === "function" ? log(new URL(req.path, server.origin).searchParams) : log,
+    body: typeof log === "function" ? log(new URL(req.path, server().origin).searchParams) : log,
   }));
-  server.on("GET /api/staff", {
+  server().on("GET /api/staff", {
     status: 200,
     body: {
       items: [
@@ -61,10 +53,10 @@ function serve(log: AuditLogPage | ((query: URLSearchParams) => AuditLogPage)) {
 
 /** The audit_log requests' queries, without paging. */
 function listQueries(): string[] {
-  return server.requests
-    .filter((r) => r.path.startsWith("/api/audit_log"))
+  return server()
+    .requests.filter((r) => r.path.startsWith("/api/audit_log"))
     .map((r) => {
-      const q = new URL(r.path, server.origin).searchParams;
+      const q = new URL(r.path, server().origin).searchParams;
       q.delete("per_page");
       return q.toString();
     });
@@ -211,7 +203,7 @@ describe("the audit screen", () => {
     const { unmount } = renderIntl(<AuditLogView />);
     expect(await screen.findByText(nl.empty)).toBeTruthy();
     unmount();
-    server.on("GET /api/audit_log", { status: 500, body: { error: { code: 13, message: "x" } } });
+    server().on("GET /api/audit_log", { status: 500, body: { error: { code: 13, message: "x" } } });
     renderIntl(<AuditLogView />);
     expect(await screen.findByRole("button", { name: nl.retry })).toBeTruthy();
   });
@@ -231,13 +223,13 @@ describe("the audit screen", () => {
         target: { value: "study_created" },
       });
       await waitFor(() => expect(listQueries().at(-1)).toContain("action=study_created"));
-      server.requests.length = 0;
+      server().requests.length = 0;
       fireEvent.click(screen.getByRole("button", { name: nl.download }));
       await waitFor(() => expect(clicked).toHaveLength(1));
       const file = new URL(clicked[0]!).searchParams;
       expect(file.get("format")).toBe("csv");
       expect(file.get("action")).toBe("study_created");
-      const checks = server.requests.map((r) => new URL(r.path, server.origin).searchParams);
+      const checks = server().requests.map((r) => new URL(r.path, server().origin).searchParams);
       expect(checks).toHaveLength(1);
       expect(checks[0]!.get("per_page")).toBe("1");
       expect(checks[0]!.get("action")).toBe("study_created");
@@ -263,7 +255,7 @@ describe("the audit screen", () => {
         </>,
       );
       await screen.findByRole("table");
-      server.on("GET /api/audit_log", {
+      server().on("GET /api/audit_log", {
         status: 403,
         body: { error: { code: 8, message: "Admin required" } },
       });

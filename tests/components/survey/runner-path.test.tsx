@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveySteps } from "@/components/survey/survey-steps";
 import type { Step } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import { startApiTestServer, type ApiTestServer } from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.survey;
 const UUID = "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f";
@@ -79,20 +79,14 @@ const survey = (): PublicSurvey => ({
   steps: steps(),
 });
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 beforeEach(() => {
   sessionStorage.clear();
-  server.requests.length = 0;
-  browseTo(server.origin);
-  server.on(SUBMIT, { status: 200, body: { token: "TOKENPATH" } });
+  server().on(SUBMIT, { status: 200, body: { token: "TOKENPATH" } });
 });
 
 const next = () => fireEvent.click(screen.getByRole("button", { name: t.next }));
-const sent = () => server.requests.find((r) => `${r.method} ${r.path}` === SUBMIT)?.body;
+const sent = () => server().requests.find((r) => `${r.method} ${r.path}` === SUBMIT)?.body;
 
 describe("the runner follows the survey's conditions", () => {
   it("takes the Yes branch: its question is required, the No branch's is never shown", async () => {

@@ -1,14 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import type { Block, Step } from "@/lib/surveys/schema.shared";
-import {
-  startApiTestServer,
-  type ApiTestServer,
-  type RecordedRequest,
-} from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { type RecordedRequest } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 // Two people edit one survey. The other tab's save is played by changing what the server holds.
 
@@ -17,12 +14,7 @@ const UUID = "5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const STUDY = 42;
 const path = `/api/study/${STUDY}/survey`;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const q = (id: string, data_name: string, question_text: string): Block => ({
   id,
@@ -42,7 +34,6 @@ function loadedSteps(): Step[] {
 
 let stored: EditorSurvey;
 beforeEach(() => {
-  server.requests.length = 0;
   stored = {
     study_id: STUDY,
     survey_uuid: UUID,
@@ -50,10 +41,10 @@ beforeEach(() => {
     version: 5,
     response_count: 0,
   };
-  server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
-  server.on(`GET ${path}/version`, () => ({ status: 200, body: { version: stored.version } }));
-  server.on(`GET /api/study/${STUDY}`, { status: 200, body: { id: STUDY, name: "Two tabs" } });
-  server.on(`PUT ${path}`, (req) => {
+  server().on(`GET ${path}`, () => ({ status: 200, body: stored }));
+  server().on(`GET ${path}/version`, () => ({ status: 200, body: { version: stored.version } }));
+  server().on(`GET /api/study/${STUDY}`, { status: 200, body: { id: STUDY, name: "Two tabs" } });
+  server().on(`PUT ${path}`, (req) => {
     const body = req.body as EditorSurvey;
     if (body.version !== stored.version) {
       return { status: 409, body: { error: { code: 27, message: "changed elsewhere" } } };
@@ -64,7 +55,7 @@ beforeEach(() => {
 });
 
 const puts = (): RecordedRequest[] =>
-  server.requests.filter((r) => r.method === "PUT" && r.path === path);
+  server().requests.filter((r) => r.method === "PUT" && r.path === path);
 const status = () => document.getElementById("survey-save-status")!;
 
 /** The other tab saves: the server now holds `change(steps)` as the next version. */
@@ -263,7 +254,7 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
   it("says so when the changes cannot be brought in, and brings them in once however often pressed", async () => {
     await openEditor();
     await cityRenamedInAnotherTab();
-    server.on(`GET ${path}`, {
+    server().on(`GET ${path}`, {
       status: 503,
       body: { error: { code: 13, message: "Service unavailable" } },
     });
@@ -271,8 +262,8 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(t.loadFailed);
 
     // Readable again, pressed twice in a row: one read, one merge.
-    server.on(`GET ${path}`, () => ({ status: 200, body: stored, delayMs: 200 }));
-    const reads = () => server.requests.filter((r) => r.method === "GET" && r.path === path);
+    server().on(`GET ${path}`, () => ({ status: 200, body: stored, delayMs: 200 }));
+    const reads = () => server().requests.filter((r) => r.method === "GET" && r.path === path);
     const before = reads().length;
     const bringIn = screen.getByRole("button", { name: t.behindAction });
     fireEvent.click(bringIn);
@@ -289,6 +280,6 @@ describe("the survey editor, when the survey was saved elsewhere", () => {
       window.dispatchEvent(new Event("focus"));
     });
     await waitFor(() => expect(status().textContent).toBe(t.behind));
-    expect(server.requests.some((r) => r.path === `${path}/version`)).toBe(true);
+    expect(server().requests.some((r) => r.path === `${path}/version`)).toBe(true);
   });
 });

@@ -1,17 +1,14 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import { conditionProblems } from "@/lib/surveys/condition-rules.shared";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import type { Block, Step } from "@/lib/surveys/schema.shared";
-import {
-  startApiTestServer,
-  type ApiTestServer,
-  type RecordedRequest,
-} from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { type RecordedRequest } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 import { happenedQuestion, oftenQuestion } from "../../support/branching-blocks";
 
 // Saves wait for a pause in editing (800 ms); on a busy machine a round trip takes longer.
@@ -23,12 +20,7 @@ const UUID = "6a1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const STUDY = 42;
 const path = `/api/study/${STUDY}/survey`;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 const happened: Block = happenedQuestion();
 const often: Block = oftenQuestion();
@@ -60,11 +52,13 @@ let base = 0;
 beforeEach(() => {
   base += 100;
   window.sessionStorage.clear();
-  server.requests.length = 0;
   stored = { study_id: STUDY, survey_uuid: UUID, steps: [], version: base, response_count: 0 };
-  server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
-  server.on(`GET /api/study/${STUDY}`, { status: 200, body: { id: STUDY, name: "Safety study" } });
-  server.on(`PUT ${path}`, (req) => {
+  server().on(`GET ${path}`, () => ({ status: 200, body: stored }));
+  server().on(`GET /api/study/${STUDY}`, {
+    status: 200,
+    body: { id: STUDY, name: "Safety study" },
+  });
+  server().on(`PUT ${path}`, (req) => {
     const body = req.body as EditorSurvey;
     if (body.version !== stored.version) {
       return { status: 409, body: { error: { code: 27, message: "changed elsewhere" } } };
@@ -82,7 +76,7 @@ beforeEach(() => {
 });
 
 const puts = (): RecordedRequest[] =>
-  server.requests.filter((r) => r.method === "PUT" && r.path === path);
+  server().requests.filter((r) => r.method === "PUT" && r.path === path);
 const lastSteps = () => (puts().at(-1)!.body as { steps: Step[] }).steps;
 const block = (n: number) =>
   screen.getByRole("region", {

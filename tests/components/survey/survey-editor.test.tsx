@@ -1,27 +1,19 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SurveyEditor } from "@/components/admin/survey-editor/survey-editor";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import { MAX_OPTIONS, MAX_STEPS, MAX_TEXT_CONTENT, type Step } from "@/lib/surveys/schema.shared";
-import {
-  startApiTestServer,
-  type ApiTestServer,
-  type RecordedRequest,
-} from "../../support/api-test-server";
-import { browseTo, messagesOf, renderIntl } from "../../support/render-intl";
+import { type RecordedRequest } from "../../support/api-test-server";
+import { setUpApiTestServer } from "../../support/api-test-file";
+import { messagesOf, renderIntl } from "../../support/render-intl";
 
 const t = messagesOf.en.surveyEditor;
 const UUID = "5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const STUDY = 41;
 const path = `/api/study/${STUDY}/survey`;
 
-let server: ApiTestServer;
-beforeAll(async () => {
-  server = await startApiTestServer();
-  browseTo(server.origin);
-});
-afterAll(() => server.close());
+const server = setUpApiTestServer();
 
 function survey(o: Partial<EditorSurvey> = {}): EditorSurvey {
   return { study_id: STUDY, survey_uuid: UUID, steps: [], version: 3, response_count: 0, ...o };
@@ -32,11 +24,13 @@ let stored: EditorSurvey;
 beforeEach(() => {
   // Edits a test left unsaved are kept in the tab for a reload; every test starts afresh.
   window.sessionStorage.clear();
-  server.requests.length = 0;
   stored = survey();
-  server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
-  server.on(`GET /api/study/${STUDY}`, { status: 200, body: { id: STUDY, name: "Safety study" } });
-  server.on(`PUT ${path}`, (req) => {
+  server().on(`GET ${path}`, () => ({ status: 200, body: stored }));
+  server().on(`GET /api/study/${STUDY}`, {
+    status: 200,
+    body: { id: STUDY, name: "Safety study" },
+  });
+  server().on(`PUT ${path}`, (req) => {
     const body = req.body as EditorSurvey;
     if (body.version !== stored.version) {
       return { status: 409, body: { error: { code: 27, message: "changed elsewhere" } } };
@@ -47,7 +41,7 @@ beforeEach(() => {
 });
 
 const puts = (): RecordedRequest[] =>
-  server.requests.filter((r) => r.method === "PUT" && r.path === path);
+  server().requests.filter((r) => r.method === "PUT" && r.path === path);
 const lastSteps = () => (puts().at(-1)!.body as { steps: Step[] }).steps;
 const saved = () => screen.findByText(messagesOf.en.autosave.saved, {}, { timeout: 3000 });
 const block = (n: number) =>
@@ -85,13 +79,13 @@ function whereQuestion(options: { order: number; text: string }[]) {
 
 describe("the survey editor", () => {
   it("says 'failed to load survey' when the survey cannot be loaded, and tries again", async () => {
-    server.on(`GET ${path}`, {
+    server().on(`GET ${path}`, {
       status: 404,
       body: { error: { code: 14, message: "Model not found" } },
     });
     renderIntl(<SurveyEditor studyId={STUDY} />, "en");
     expect((await screen.findByRole("alert")).textContent).toContain(t.loadFailed);
-    server.on(`GET ${path}`, () => ({ status: 200, body: stored }));
+    server().on(`GET ${path}`, () => ({ status: 200, body: stored }));
     fireEvent.click(screen.getByRole("button", { name: t.retry }));
     expect(await screen.findByText(t.noSteps)).toBeTruthy();
   });
@@ -417,7 +411,7 @@ describe("the survey editor", () => {
         },
       ],
     });
-    server.on(`PUT ${path}`, {
+    server().on(`PUT ${path}`, {
       status: 400,
       body: {
         error: {
