@@ -6,8 +6,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
- * The portal must keep at least one admin: only an admin can invite staff or hand out the
- * role. Code 8 ("requires an admin") as a conflict with the current state: the action would
+ * The portal must keep at least one admin who can sign in: only an admin can invite staff or
+ * hand out the role. Code 8 ("requires an admin") as a conflict with the current state: the action would
  * leave nobody who is one.
  */
 export function lastAdminError(): AppError {
@@ -31,11 +31,16 @@ export async function withoutLosingLastAdmin<T>(
 ): Promise<T> {
   return transaction(tx, async (tx) => {
     const admins = await tx
-      .select({ id: staffUsers.id })
+      .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash })
       .from(staffUsers)
       .where(eq(staffUsers.isAdmin, true))
       .for("update");
-    if (admins.some((a) => a.id === userId) && admins.length <= 1) throw lastAdminError();
+    // Only an admin who can sign in counts: one invited and not yet accepted may never do so
+    // (a mistyped address), and the portal would be left without anyone to hand out the role.
+    const othersWhoCanSignIn = admins.filter((a) => a.id !== userId && a.passwordHash !== null);
+    if (admins.some((a) => a.id === userId) && othersWhoCanSignIn.length === 0) {
+      throw lastAdminError();
+    }
     return change(tx);
   });
 }

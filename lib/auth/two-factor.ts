@@ -55,8 +55,25 @@ export async function startTwoFactorSetup(user: StaffUser, now = new Date()) {
     .from(staffUsers)
     .where(eq(staffUsers.id, user.id));
   if (!row || row.enabled || !row.secret) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
-  const secret = openTotpSecret(row.secret);
+  const secret =
+    readTotpSecret(row.secret) ?? (await replaceUnreadableSecret(user.id, candidate, now));
   return { qr_code: await totpQrCode(user.email, secret), totp_secret: secret };
+}
+
+/**
+ * A pending secret no configured key opens (APP_SECRET changed during a setup) counts as none:
+ * the new one replaces it at once rather than after the pending time, which would leave an
+ * account that must set up two-factor unable to for that long.
+ */
+async function replaceUnreadableSecret(userId: number, candidate: string, now: Date) {
+  const db = await getDb();
+  const [row] = await db
+    .update(staffUsers)
+    .set({ totpSecret: sealTotpSecret(candidate), totpPendingSince: now, totpLastStep: null })
+    .where(and(eq(staffUsers.id, userId), eq(staffUsers.twoFactorEnabled, false)))
+    .returning({ id: staffUsers.id });
+  if (!row) throw new AppError(ErrorCode.TWO_FACTOR_ALREADY_ENABLED);
+  return candidate;
 }
 
 /** The columns of an account without two-factor sign-in and without a pending secret. */
@@ -65,6 +82,10 @@ const twoFactorOff = {
   totpSecret: null,
   totpPendingSince: null,
   totpLastStep: null,
+  // Wrong codes typed against the old secret say nothing about the next one: a reset (a lost
+  // phone) must not leave the new setup one typo away from a lock.
+  secondFactorFailures: 0,
+  secondFactorLockedUntil: null,
 } as const;
 
 /**

@@ -55,6 +55,24 @@ describe("DELETE /api/delete_account", () => {
     ).toBe(200);
   });
 
+  it("an admin whose only fellow admin never accepted the invitation is still the last: 409 code 8", async () => {
+    const db = await getDb();
+    await db.update(staffUsers).set({ isAdmin: false });
+    const { email, user } = await account({ admin: true });
+    const { user: invited } = await account({ admin: true });
+    // Invited, never signed in: no password yet (a mistyped address, say).
+    await db.update(staffUsers).set({ passwordHash: null }).where(eq(staffUsers.id, invited.id));
+    const cookie = await signIn(email);
+    const res = await call(deleteAccount.DELETE, {
+      method: "DELETE",
+      cookie,
+      body: { password: PASSWORD },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe(8);
+    expect(await db.select().from(staffUsers).where(eq(staffUsers.id, user.id))).toHaveLength(1);
+  });
+
   it("is refused from another site", async () => {
     const { email, user } = await account();
     const cookie = await signIn(email);

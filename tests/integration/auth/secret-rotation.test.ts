@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as login from "@/app/api/login/route";
 import * as login2fa from "@/app/api/login_2fa/route";
 import * as disable2fa from "@/app/api/disable_2fa/route";
+import * as generate2fa from "@/app/api/generate_2fa_secret/route";
 import { withEnv } from "../../support/config";
 import { call, cookieFrom } from "../../support/http";
-import { account, codeAt, PASSWORD, quietLogs } from "../../support/auth";
+import { account, codeAt, PASSWORD, quietLogs, signIn } from "../../support/auth";
 
 quietLogs();
 
@@ -61,5 +62,27 @@ describe("two-factor sign-in after APP_SECRET was replaced", () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe(29);
+  });
+});
+
+describe("setting up two-factor across a change of APP_SECRET", () => {
+  it("answers a new secret when the pending one can no longer be read, not code 29", async () => {
+    const { email } = await account();
+    const cookie = await signIn(email);
+    const first = await call(generate2fa.GET, { cookie });
+    expect(first.status).toBe(200);
+    // A minute later, well inside the pending time, with the old key gone.
+    vi.setSystemTime(new Date(T0.getTime() + 60_000));
+    const again = await withEnv({ APP_SECRET: NEXT_SECRET }, () =>
+      call(generate2fa.GET, { cookie }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.totp_secret).toMatch(/^[A-Z2-7]+$/);
+    expect(again.body.totp_secret).not.toBe(first.body.totp_secret);
+    // And it stays the pending one: asked again under the same key, the same secret.
+    const third = await withEnv({ APP_SECRET: NEXT_SECRET }, () =>
+      call(generate2fa.GET, { cookie }),
+    );
+    expect(third.body.totp_secret).toBe(again.body.totp_secret);
   });
 });

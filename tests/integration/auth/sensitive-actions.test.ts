@@ -143,6 +143,11 @@ describe("POST /api/staff/{id}/reset_2fa", () => {
       body: { email: target.email, password: PASSWORD },
     });
     expect(pending.body).toEqual({ two_factor_required: true });
+    // Wrong codes were typed against the lost phone's secret, up to a lock.
+    await db
+      .update(staffUsers)
+      .set({ secondFactorFailures: 9, secondFactorLockedUntil: new Date(Date.now() + 600_000) })
+      .where(eq(staffUsers.id, target.user.id));
     const log = vi.spyOn(console, "log");
 
     const res = await call(reset2fa.POST, request({ password: PASSWORD }));
@@ -150,6 +155,8 @@ describe("POST /api/staff/{id}/reset_2fa", () => {
     expect(res.body).toMatchObject({ id: target.user.id, two_factor_enabled: false });
     const row = await userRow(target.user.id);
     expect(row).toMatchObject({ twoFactorEnabled: false, totpSecret: null, totpLastStep: null });
+    // The new setup starts with a clean count, not one typo away from a lock.
+    expect(row).toMatchObject({ secondFactorFailures: 0, secondFactorLockedUntil: null });
     expect((await call(whoami.GET, { cookie: `session=${token}` })).status).toBe(401);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toEqual([]);
     expect(
