@@ -5,7 +5,9 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 /**
  * Previous and next buttons around "page X of Y" for a list shown a page at a time; the status
  * is announced when it changes. Nothing when there is only one page. The buttons wait while a
- * page is loading, so a double click never skips one.
+ * page is loading, so a double click never skips one. A button that cannot be used is
+ * `aria-disabled` and ignores presses rather than `disabled`: the browser would move focus off a
+ * disabled button, and a keyboard user paging through would be sent back to the top.
  */
 export function Pager({
   page,
@@ -21,13 +23,15 @@ export function Pager({
   texts: { label: string; previous: string; next: string; status: string };
 }) {
   if (pages <= 1) return null;
+  const canGoBack = page > 1 && !busy;
+  const canGoOn = page < pages && !busy;
   return (
     <nav aria-label={texts.label} className="flex items-center justify-between gap-4">
       <button
         type="button"
         className="btn-secondary"
-        disabled={page <= 1 || busy}
-        onClick={() => onPage(page - 1)}
+        aria-disabled={!canGoBack}
+        onClick={() => canGoBack && onPage(page - 1)}
       >
         <ChevronLeft aria-hidden className="size-4" />
         {texts.previous}
@@ -38,8 +42,8 @@ export function Pager({
       <button
         type="button"
         className="btn-secondary"
-        disabled={page >= pages || busy}
-        onClick={() => onPage(page + 1)}
+        aria-disabled={!canGoOn}
+        onClick={() => canGoOn && onPage(page + 1)}
       >
         {texts.next}
         <ChevronRight aria-hidden className="size-4" />

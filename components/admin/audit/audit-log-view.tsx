@@ -31,16 +31,16 @@ export function AuditLogView() {
   const [picked, setPicked] = useState<Person[]>([]);
 
   const query = auditQuery(applied);
-  const list = useApiQuery<AuditLogPage>(
-    `/api/audit_log?${query}${query.size ? "&" : ""}page=${page}&per_page=${AUDIT_PAGE_SIZE}`,
-    { keepPrevious: true },
-  );
+  const listQuery = new URLSearchParams(query);
+  listQuery.set("page", String(page));
+  listQuery.set("per_page", String(AUDIT_PAGE_SIZE));
+  const list = useApiQuery<AuditLogPage>(`/api/audit_log?${listQuery}`, { keepPrevious: true });
   const staff = useApiQuery<{ items: StaffListItem[] }>("/api/staff");
 
+  /** Applies a change at once; a reversed date range keeps the dates last applied, not the rest. */
   function change(next: AuditScreenFilters) {
     setFilters(next);
-    if (datesReversed(next)) return;
-    setApplied(next);
+    setApplied(datesReversed(next) ? { ...next, from: applied.from, to: applied.to } : next);
     setPage(1);
   }
 

@@ -148,7 +148,7 @@ describe("the audit screen", () => {
     expect((screen.getByLabelText(nl.filters.action) as HTMLSelectElement).value).toBe("");
   });
 
-  it("names a reversed date range and does not apply it", async () => {
+  it("names a reversed date range and does not apply it, while the other filters apply", async () => {
     serve(page([entry(1)]));
     renderIntl(<AuditLogView />);
     await screen.findByRole("table");
@@ -158,14 +158,32 @@ describe("the audit screen", () => {
     const to = screen.getByLabelText(nl.filters.to);
     expect(to.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText(nl.filters.toBeforeFrom)).toBeTruthy();
-    // Nothing applies until the range is put right; then the list asks with it.
-    fireEvent.change(screen.getByLabelText(nl.filters.action), { target: { value: "sign_in" } });
-    fireEvent.change(to, { target: { value: "2026-03-06" } });
     const from = Math.floor(new Date("2026-03-05T00:00:00").getTime() / 1000);
-    const end = Math.floor(new Date("2026-03-06T23:59:59").getTime() / 1000);
+    // The action applies at once, with the dates as last applied (and so does the CSV link).
+    fireEvent.change(screen.getByLabelText(nl.filters.action), { target: { value: "sign_in" } });
     await waitFor(() => expect(listQueries()).toHaveLength(3));
-    expect(listQueries()[2]).toBe(`action=sign_in&from=${from}&to=${end}&page=1`);
+    expect(listQueries()[2]).toBe(`action=sign_in&from=${from}&page=1`);
+    // Put right, the range applies too.
+    fireEvent.change(to, { target: { value: "2026-03-06" } });
+    const end = Math.floor(new Date("2026-03-06T23:59:59").getTime() / 1000);
+    await waitFor(() => expect(listQueries()).toHaveLength(4));
+    expect(listQueries()[3]).toBe(`action=sign_in&from=${from}&to=${end}&page=1`);
     expect(to.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("filters in browsers without URLSearchParams.size (Safari before 17)", async () => {
+    serve(page([entry(1)]));
+    const size = vi
+      .spyOn(URLSearchParams.prototype, "size", "get")
+      .mockReturnValue(undefined as unknown as number);
+    try {
+      renderIntl(<AuditLogView />);
+      await screen.findByRole("table");
+      fireEvent.change(screen.getByLabelText(nl.filters.action), { target: { value: "sign_in" } });
+      await waitFor(() => expect(listQueries().at(-1)).toBe("action=sign_in&page=1"));
+    } finally {
+      size.mockRestore();
+    }
   });
 
   it("narrows to a person from their row, also one who is no longer on staff", async () => {
