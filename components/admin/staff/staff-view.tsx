@@ -2,7 +2,7 @@
 
 import { Mail, ShieldMinus, ShieldOff, ShieldPlus, Trash2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
@@ -34,10 +34,29 @@ export function StaffView() {
   const { run } = useApiMutation();
   // The actions that ask for the admin's password: their errors show inside the dialog.
   const confirmed = useApiMutation();
+  const te = useTranslations("errors");
   const reason = (result: { status: number; error: { code: number }; message: string }) =>
     result.status === 409 && result.error.code === ErrorCode.ADMIN_REQUIRED
       ? t("lastAdmin")
       : result.message;
+  /**
+   * A refusal's text; a 403 code 8 also means this session is no admin any more (the role was
+   * taken elsewhere), which the whole portal then shows (menu, this screen).
+   */
+  const refusal = (result: { status: number; error: { code: number }; message: string }) => {
+    if (result.status === 403 && result.error.code === ErrorCode.ADMIN_REQUIRED) {
+      setUser({ ...me, is_admin: false });
+    }
+    return reason(result);
+  };
+  // Once the session is no admin, the screen is the refusal AdminOnlyScreen shows; the button
+  // pressed is gone, so focus goes to the heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const wasAdmin = useRef(me.is_admin);
+  useEffect(() => {
+    if (wasAdmin.current && !me.is_admin) heading.current?.focus();
+    wasAdmin.current = me.is_admin;
+  }, [me.is_admin]);
   // Each row's own: a second row's action does not free the first one's buttons.
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const setBusy = (id: number, busy: boolean) =>
@@ -65,7 +84,7 @@ export function StaffView() {
     });
     setBusy(member.id, false);
     if (!result.ok) {
-      toast.error(reason(result));
+      toast.error(refusal(result));
       // Someone else may have changed or removed them: the rows show what is stored.
       staff.refresh();
       return;
@@ -83,7 +102,7 @@ export function StaffView() {
     if (result.ok) return void toast.success(t("inviteResent"));
     // 409 code 22: they set their password meanwhile, which the row is about to show.
     const accepted = result.status === 409 && result.error.code === ErrorCode.INVALID_INPUT;
-    toast.error(accepted ? t("inviteAlreadyAccepted") : reason(result));
+    toast.error(accepted ? t("inviteAlreadyAccepted") : refusal(result));
     staff.refresh();
   }
 
@@ -97,7 +116,7 @@ export function StaffView() {
           : { path: `${path}/reset_2fa`, body: { password } },
     );
     if (!result.ok) {
-      setConfirmError(reason(result));
+      setConfirmError(refusal(result));
       // Removed elsewhere meanwhile (404 code 12): the rows show who is still there.
       if (result.error.code === ErrorCode.USER_NOT_FOUND) staff.refresh();
       return;
@@ -135,104 +154,118 @@ export function StaffView() {
   return (
     <section className="mx-auto max-w-5xl space-y-6">
       <div>
-        <h1 className="text-2xl font-bold text-primary-800">{t("title")}</h1>
-        <p className="mt-2 max-w-3xl text-ink">{t("intro")}</p>
-      </div>
-
-      {staff.error ? <Alert tone="error">{t("loadFailed")}</Alert> : null}
-      {items === null && !staff.error ? <Spinner label={tc("loading")} /> : null}
-      {items ? (
-        <DataTable
-          caption={t("tableCaption")}
-          columns={[
-            { label: t("columns.name") },
-            { label: t("columns.email") },
-            { label: t("columns.role") },
-            { label: t("columns.status") },
-            { label: t("columns.actions"), align: "end" },
-          ]}
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold text-primary-800 focus:outline-none"
         >
-          {items.map((member) => {
-            const self = member.id === me.id;
-            const busy = busyIds.has(member.id);
-            return (
-              <tr key={member.id}>
-                <td className={dataCell}>
-                  {member.name}
-                  {self ? <span className="ml-1 text-muted">{t("you")}</span> : null}
-                </td>
-                <td className={`${dataCell} break-all`}>{member.email}</td>
-                <td className={dataCell}>{member.is_admin ? t("roleAdmin") : t("roleStaff")}</td>
-                <td className={dataCell}>
-                  {member.invitation_pending ? t("statusInvited") : t("statusActive")}
-                  {member.two_factor_enabled ? (
-                    <span className="ml-2">
-                      <StatusBadge tone="light">{t("twoFactorOn")}</StatusBadge>
-                    </span>
-                  ) : null}
-                </td>
-                <td className={dataCell}>
-                  <RowActions
-                    rowName={member.email}
-                    display="labels"
-                    busy={busy}
-                    actions={[
-                      member.is_admin
-                        ? {
-                            id: "role",
-                            label: t("removeAdmin"),
-                            icon: ShieldMinus,
-                            onClick: () => void takeAdminRole(member),
-                          }
-                        : {
-                            id: "role",
-                            label: t("makeAdmin"),
-                            icon: ShieldPlus,
-                            onClick: () => setSensitive({ kind: "grant", member }),
-                          },
-                      member.invitation_pending && {
-                        label: t("resendInvite"),
-                        icon: Mail,
-                        onClick: () => void resend(member),
-                      },
-                      member.two_factor_enabled &&
-                        !self && {
-                          label: t("resetTwoFactor"),
-                          icon: ShieldOff,
-                          onClick: () => setSensitive({ kind: "reset2fa", member }),
-                        },
-                      !self && {
-                        label: t("remove"),
-                        icon: Trash2,
-                        tone: "danger",
-                        onClick: () => setSensitive({ kind: "remove", member }),
-                      },
-                    ]}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      ) : null}
-
-      <InviteForm onInvited={(member) => setItems((list) => [...list, member])} />
-
-      <PasswordConfirmDialog
-        open={sensitive !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          confirmed.reset();
-          setSensitive(null);
-        }}
-        title={dialogTexts?.title ?? ""}
-        description={dialogTexts?.description ?? ""}
-        confirmLabel={dialogTexts?.confirmLabel ?? ""}
-        tone={sensitive?.kind === "remove" ? "danger" : "primary"}
-        pending={confirmed.pending}
-        error={confirmed.error ? confirmError : null}
-        onConfirm={(password) => sensitive && void confirmSensitive(sensitive, password)}
-      />
+          {t("title")}
+        </h1>
+        {me.is_admin ? <p className="mt-2 max-w-3xl text-ink">{t("intro")}</p> : null}
+      </div>
+      {me.is_admin ? null : <Alert tone="error">{te(`codes.${ErrorCode.ADMIN_REQUIRED}`)}</Alert>}
+      {me.is_admin ? staffScreen() : null}
     </section>
   );
+
+  function staffScreen() {
+    return (
+      <>
+        {staff.error ? <Alert tone="error">{t("loadFailed")}</Alert> : null}
+        {items === null && !staff.error ? <Spinner label={tc("loading")} /> : null}
+        {items ? (
+          <DataTable
+            caption={t("tableCaption")}
+            columns={[
+              { label: t("columns.name") },
+              { label: t("columns.email") },
+              { label: t("columns.role") },
+              { label: t("columns.status") },
+              { label: t("columns.actions"), align: "end" },
+            ]}
+          >
+            {items.map((member) => {
+              const self = member.id === me.id;
+              const busy = busyIds.has(member.id);
+              return (
+                <tr key={member.id}>
+                  <td className={dataCell}>
+                    {member.name}
+                    {self ? <span className="ml-1 text-muted">{t("you")}</span> : null}
+                  </td>
+                  <td className={`${dataCell} break-all`}>{member.email}</td>
+                  <td className={dataCell}>{member.is_admin ? t("roleAdmin") : t("roleStaff")}</td>
+                  <td className={dataCell}>
+                    {member.invitation_pending ? t("statusInvited") : t("statusActive")}
+                    {member.two_factor_enabled ? (
+                      <span className="ml-2">
+                        <StatusBadge tone="light">{t("twoFactorOn")}</StatusBadge>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={dataCell}>
+                    <RowActions
+                      rowName={member.email}
+                      display="labels"
+                      busy={busy}
+                      actions={[
+                        member.is_admin
+                          ? {
+                              id: "role",
+                              label: t("removeAdmin"),
+                              icon: ShieldMinus,
+                              onClick: () => void takeAdminRole(member),
+                            }
+                          : {
+                              id: "role",
+                              label: t("makeAdmin"),
+                              icon: ShieldPlus,
+                              onClick: () => setSensitive({ kind: "grant", member }),
+                            },
+                        member.invitation_pending && {
+                          label: t("resendInvite"),
+                          icon: Mail,
+                          onClick: () => void resend(member),
+                        },
+                        member.two_factor_enabled &&
+                          !self && {
+                            label: t("resetTwoFactor"),
+                            icon: ShieldOff,
+                            onClick: () => setSensitive({ kind: "reset2fa", member }),
+                          },
+                        !self && {
+                          label: t("remove"),
+                          icon: Trash2,
+                          tone: "danger",
+                          onClick: () => setSensitive({ kind: "remove", member }),
+                        },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        ) : null}
+
+        <InviteForm onInvited={(member) => setItems((list) => [...list, member])} />
+
+        <PasswordConfirmDialog
+          open={sensitive !== null}
+          onOpenChange={(open) => {
+            if (open) return;
+            confirmed.reset();
+            setSensitive(null);
+          }}
+          title={dialogTexts?.title ?? ""}
+          description={dialogTexts?.description ?? ""}
+          confirmLabel={dialogTexts?.confirmLabel ?? ""}
+          tone={sensitive?.kind === "remove" ? "danger" : "primary"}
+          pending={confirmed.pending}
+          error={confirmed.error ? confirmError : null}
+          onConfirm={(password) => sensitive && void confirmSensitive(sensitive, password)}
+        />
+      </>
+    );
+  }
 }

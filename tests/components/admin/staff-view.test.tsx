@@ -62,12 +62,32 @@ describe("the staff screen's admin role", () => {
     await u.click(within(row(me.email)).getByRole("button", { name: new RegExp(nl.removeAdmin) }));
     expect(await screen.findByText("role: staff")).toBeTruthy();
 
-    // A refusal for not being an admin says so; it is not the last-admin text.
+    // The screen is now the refusal other staff get: no admin actions left to press in vain,
+    // and focus on the heading, since the pressed button is gone.
+    expect(screen.getByText(messagesOf.nl.errors.codes["8"])).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.queryByRole("button", { name: new RegExp(nl.resendInvite) })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: nl.title }));
+  });
+
+  it("shows the refusal when the role was taken elsewhere (403 code 8), not the last-admin text", async () => {
+    server().on("GET /api/staff", {
+      status: 200,
+      body: { items: [me, person(2, "Bram", true), person(3, "Cor", false)] },
+    });
+    server().on("POST /api/staff/3/resend_invite", {
+      status: 403,
+      body: { error: { code: 8, message: "Requires an admin" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: me.email });
     await u.click(
       within(row("cor@example.org")).getByRole("button", { name: new RegExp(nl.resendInvite) }),
     );
-    expect(await screen.findByText(messagesOf.nl.errors.codes["8"])).toBeTruthy();
+    expect(await screen.findByText("role: staff")).toBeTruthy();
+    expect(screen.getAllByText(messagesOf.nl.errors.codes["8"]).length).toBeGreaterThan(0);
     expect(screen.queryByText(nl.lastAdmin)).toBeNull();
+    expect(screen.queryByRole("table")).toBeNull();
   });
 
   it("says that the last admin keeps the role when the server refuses it with 409", async () => {
