@@ -8,7 +8,7 @@ import { AppError, invalidField } from "@/lib/errors/app-error";
 import { sanitizeRichText } from "@/lib/rich-text/sanitize";
 import type { UpdateStudyInput } from "./admin-schemas.shared";
 import { unixSeconds } from "@/lib/time/unix.shared";
-import { countResponses, finishOpenStudy, lockStudy } from "./closing";
+import { countResponses, finishOpenStudy, isPastClosing, lockStudy } from "./closing";
 import { revalidatePublicStudyLists } from "./public-lists";
 import { findStudy } from "./queries";
 import type { StudyDto } from "./schemas.shared";
@@ -38,8 +38,9 @@ function changesFrom(input: UpdateStudyInput): StudyChanges {
 /**
  * Setting `open` while the limit is reached or the end date has passed would finish the study
  * again at once (or never let anyone in): 400 code 22 on `status`, with what to change instead.
- * Raising or clearing the limit, or moving the end date, changes no status by itself; lowering
- * the limit to what an open study holds finishes it (`finishAtLoweredLimit`).
+ * Raising or clearing the limit, or moving the end date, changes no status by itself (a study
+ * already past its end date stays finished); lowering the limit to what an open study holds
+ * finishes it (`finishAtLoweredLimit`).
  */
 async function assertMayOpen(id: number, input: UpdateStudyInput, t: DbOrTx): Promise<void> {
   const row = await lockStudy(id, t);
@@ -83,7 +84,14 @@ export async function updateStudy(
     // The study row is locked first, so no submission finishes it between the check and the write.
     if (input.status === "open") await assertMayOpen(id, input, t);
     if (Object.keys(changes).length > 0) {
-      const before = await lockStudy(id, t);
+      let before = await lockStudy(id, t);
+      // Finished by its end date and not yet stored so by the housekeeping: stored now, so that
+      // moving or clearing the date does not quietly take responses again (it does not after
+      // the housekeeping either). Opening it again is a status change of its own.
+      if (before && isPastClosing(before)) {
+        await finishOpenStudy(id, t);
+        before = { ...before, status: "finished" };
+      }
       await t
         .update(studies)
         .set({ ...changes, updatedAt: sql`now()` })

@@ -320,6 +320,26 @@ describe("a study past its closing time", () => {
     expect((await stored(future.studyId)).status).toBe("open");
   });
 
+  it("stays finished when its end date moves or is cleared before the housekeeping stored it", async () => {
+    // Past its end date, listed as finished, and still `open` in its row.
+    const moved = await pastClosing();
+    const cleared = await pastClosing();
+    expect((await stored(moved.studyId)).status).toBe("open");
+
+    const later = await update(moved.studyId, { closes_at: nowSeconds() + 7 * 86_400 });
+    expect(later.status).toBe(200);
+    expect(later.body.status).toBe("finished");
+    const none = await update(cleared.studyId, { closes_at: null });
+    expect(none.body.status).toBe("finished");
+    for (const { studyId, surveyUuid } of [moved, cleared]) {
+      expect((await stored(studyId)).status).toBe("finished");
+      expect((await submit(surveyUuid, { answers: validAnswers() })).status).toBe(409);
+    }
+    // As after the housekeeping: opening it again is a change of status of its own.
+    const reopened = await update(moved.studyId, { status: "open" });
+    expect(reopened.body.status).toBe("open");
+  });
+
   it("cannot be set open again until the closing time moves", async () => {
     const { studyId } = await insertStudyWithSurvey({ status: "finished" });
     const refused = await update(studyId, { status: "open", closes_at: nowSeconds() - 1 });
