@@ -1,9 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
+import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
+import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
+import type { ApiError } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
@@ -34,14 +38,20 @@ function valuesOf(study: StudyDto): StudyClosingFormValues {
  * the study's PUT with the shared schema. The end date is typed on the centre's clocks
  * (Europe/Amsterdam, said so) whatever the computer is set to; an empty field clears either,
  * while one the browser could not read (a half-typed date) is refused, not taken as empty.
- * The server's refusals are put on their fields.
+ * The server's refusals are put on their fields. Values typed and not saved are part of the
+ * pane's flush (`registerFlush`: choosing another study, duplicating, a link away save them, and
+ * `onRefused` hears why that failed) and of the browser's question before unload.
  */
 export function StudyClosing({
   study,
   onSaved,
+  registerFlush,
+  onRefused,
 }: {
   study: StudyDto;
   onSaved: (study: StudyDto) => void;
+  registerFlush?: FlushGroup["register"];
+  onRefused?: (error: ApiError) => void;
 }) {
   const t = useTranslations("admin.studies.closing");
   const format = useFormatter();
@@ -52,7 +62,10 @@ export function StudyClosing({
     closesAt: t("closesAtInvalid"),
     dateTime: t("dateTimeInvalid"),
   });
-  const { onSubmit, field, pending, formError, reset } = useApiForm<
+  // Whether the last submission was stored: a flush reports it.
+  const stored = useRef(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  const { form, onSubmit, field, pending, formError, reset } = useApiForm<
     StudyClosingFormValues,
     { response_limit: number | null; closes_at: number | null },
     StudyDto
@@ -62,13 +75,26 @@ export function StudyClosing({
     submit: (body) => ({ path: `/api/study/${study.id}`, method: "PUT", body }),
     // What the browser cannot read it reports as empty, which would clear the field's value.
     unreadableTexts: { response_limit: t("limitInvalid"), closes_at: t("dateTimeInvalid") },
+    onError: (error) => onRefused?.(error),
     onSuccess: (saved) => {
+      stored.current = true;
       onSaved(saved);
       reset(valuesOf(saved));
       toast.success(t("saved"));
     },
   });
   const count = study.response_count ?? 0;
+  const dirty = form.formState.isDirty;
+  useAskBeforeUnload(dirty);
+  useFlushMember(registerFlush, async () => {
+    if (!dirty) return true;
+    stored.current = false;
+    // Refused here unless the server answers otherwise (`onError` then says why).
+    onRefused?.({ code: ErrorCode.INVALID_INPUT, message: "" });
+    // As a press of Save: the browser's unreadable input and the schema are checked first.
+    await onSubmit({ currentTarget: formElement.current, preventDefault: () => {} } as never);
+    return stored.current;
+  });
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">
@@ -90,6 +116,7 @@ export function StudyClosing({
             })}`}
       </p>
       <form
+        ref={formElement}
         method="post"
         noValidate
         onSubmit={onSubmit}

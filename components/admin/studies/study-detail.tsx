@@ -60,20 +60,25 @@ export function StudyDetail({
   const description = useRichField(study, "description", onChange);
   const flushShort = shortDescription.autosave.flush;
   const flushDescription = description.autosave.flush;
-  // The name saves on its own (blur, Enter); a rename still open or on its way is part of the
-  // pane's flush, so choosing another study or duplicating waits for it, and stays when it fails.
-  const nameSaves = useFlushGroup();
-  const flushName = nameSaves.flushAll;
-  const nameRefusal = useRef<ApiError | null>(null);
+  // The name saves on its own (blur, Enter), the limit and end date with their own button; a
+  // rename still open or on its way, and a limit or date typed and not saved, are part of the
+  // pane's flush, so choosing another study or duplicating waits for them, and stays when that
+  // fails.
+  const partSaves = useFlushGroup();
+  const flushParts = partSaves.flushAll;
+  const partRefusal = useRef<ApiError | null>(null);
+  const refused = (error: ApiError) => {
+    partRefusal.current = error;
+  };
   useEffect(() => {
     registerFlush(async () => {
-      const [, , named] = await Promise.all([flushShort(), flushDescription(), flushName()]);
-      if (!named) {
-        const error = nameRefusal.current ?? { code: ErrorCode.UNKNOWN, message: "" };
+      const [, , saved] = await Promise.all([flushShort(), flushDescription(), flushParts()]);
+      if (!saved) {
+        const error = partRefusal.current ?? { code: ErrorCode.UNKNOWN, message: "" };
         throw new ApiCallError(0, error);
       }
     });
-  }, [registerFlush, flushShort, flushDescription, flushName]);
+  }, [registerFlush, flushShort, flushDescription, flushParts]);
 
   const { run, pending: statusPending } = useApiMutation();
   // A refusal of the status itself (opening a study at its limit or past its end date) is shown
@@ -114,10 +119,8 @@ export function StudyDetail({
           study={study}
           headingId={headingId}
           onSaved={onChange}
-          registerFlush={nameSaves.register}
-          onRefused={(error) => {
-            nameRefusal.current = error;
-          }}
+          registerFlush={partSaves.register}
+          onRefused={refused}
         />
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
           <span>
@@ -192,7 +195,12 @@ export function StudyDetail({
         </div>
       </header>
 
-      <StudyClosing study={study} onSaved={onChange} />
+      <StudyClosing
+        study={study}
+        onSaved={onChange}
+        registerFlush={partSaves.register}
+        onRefused={refused}
+      />
 
       <RichField label={t("shortDescription")} field={shortDescription} id={`short-${study.id}`} />
       <RichField label={t("description")} field={description} id={`description-${study.id}`} />

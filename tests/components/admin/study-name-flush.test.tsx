@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
 import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
 import { StudiesView } from "@/components/admin/studies/studies-view";
@@ -102,6 +103,69 @@ describe("renaming a study, then leaving it", () => {
     expect(within(list).getByRole("button", { name: /Omstanders en getuigen/ })).toBeTruthy();
     // The other study's pane has loaded (nothing of it is still on its way when the test ends).
     expect(await screen.findByText(en.attachments.none)).toBeTruthy();
+  });
+});
+
+describe("a response limit typed and not saved, then another study", () => {
+  beforeEach(() => {
+    // The toasts of the tests before are still in the toaster's store.
+    toast.dismiss();
+    server().on("GET /api/study", {
+      status: 200,
+      body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
+    });
+    for (const id of [7, 8]) {
+      server().on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
+    }
+  });
+
+  async function typeLimitThenChoose(limit: string) {
+    const u = userEvent.setup();
+    renderIntl(
+      <StaffUserProvider initial={admin}>
+        <StudiesView />
+        <Toasts />
+      </StaffUserProvider>,
+      "en",
+    );
+    const list = await screen.findByRole("navigation", { name: en.listLabel });
+    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    await u.type(await screen.findByLabelText(en.closing.limit), limit);
+    await u.click(within(list).getByRole("button", { name: /Thuis/ }));
+    return list;
+  }
+
+  it("saves it first, as Save would, then opens the other study", async () => {
+    server().on("PUT /api/study/7", (req) => ({
+      status: 200,
+      body: { ...study(7, "Omstanders"), ...(req.body as object) },
+    }));
+    const list = await typeLimitThenChoose("50");
+    await waitFor(() =>
+      expect(within(list).getByRole("button", { name: /Thuis/ }).getAttribute("aria-pressed")).toBe(
+        "true",
+      ),
+    );
+    const puts = server().requests.filter((r) => r.method === "PUT");
+    expect(puts.map((r) => r.body)).toEqual([{ response_limit: 50, closes_at: null }]);
+    expect(await screen.findByText(en.attachments.none)).toBeTruthy();
+  });
+
+  it("stays, with the reason at the field, when what is typed cannot be saved", async () => {
+    const list = await typeLimitThenChoose("0");
+    expect(await screen.findByText(/Your last changes are not saved yet/)).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
+    await userEvent.setup().click(within(dialog).getByRole("button", { name: en.stay }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const limit = screen.getByLabelText(en.closing.limit) as HTMLInputElement;
+    expect(limit.value).toBe("0");
+    expect(screen.getByText(en.closing.limitInvalid)).toBeTruthy();
+    expect(server().requests.filter((r) => r.method === "PUT")).toEqual([]);
+    expect(
+      within(list)
+        .getByRole("button", { name: /Omstanders/ })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
   });
 });
 
