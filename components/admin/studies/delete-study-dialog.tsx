@@ -6,12 +6,14 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 
 /**
  * Deleting a study takes its survey, responses and attachments with it, so the name must be
  * typed exactly first ('confirmation does not match' until it is; the button stays disabled).
- * A failure is shown in the dialog; success closes it with 'successfully deleted study' (5 s).
+ * A failure is shown in the dialog; success closes it with 'successfully deleted study' (5 s),
+ * and a study deleted elsewhere meanwhile leaves the list with a word of that.
  */
 export function DeleteStudyDialog({
   study,
@@ -48,9 +50,13 @@ export function DeleteStudyDialog({
     sending.current = true;
     try {
       const result = await run({ path: `/api/study/${study.id}`, method: "DELETE" });
-      if (!result.ok) return;
+      // Deleted elsewhere meanwhile (404 code 14): gone all the same, and a retry could only
+      // fail again, so the study leaves the list with a word of why.
+      const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+      if (!result.ok && !gone) return;
       deleted.current = true;
-      toast.success(t("deleted"));
+      if (gone) toast.info(t("alreadyDeleted"));
+      else toast.success(t("deleted"));
       setTyped("");
       onDeleted();
     } finally {

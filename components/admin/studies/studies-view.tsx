@@ -40,6 +40,8 @@ export function StudiesView() {
   const selected = items?.find((s) => s.id === selectedId) ?? null;
   // The open detail pane's flush: resolves once its edits are stored.
   const flushOpen = useRef<(() => Promise<void>) | null>(null);
+  // Whether the pane opening next starts with focus on its heading.
+  const focusPane = useRef(false);
 
   const replace = useCallback(
     (study: StudyDto) =>
@@ -78,7 +80,14 @@ export function StudiesView() {
    */
   async function select(id: number | null) {
     if (id === selectedId) return;
-    if ((await flushPane()) || (await leaveGuard.ask())) setSelectedId(id);
+    if ((await flushPane()) || (await leaveGuard.ask())) open(id);
+  }
+
+  /** Shows study `id` (or none); the pane closed is done with, its flush too. */
+  function open(id: number | null, { focusHeading = false } = {}) {
+    flushOpen.current = null;
+    focusPane.current = focusHeading;
+    setSelectedId(id);
   }
 
   /** A copy of the study, made after its pending edits are saved, so the copy has them too. */
@@ -90,8 +99,8 @@ export function StudiesView() {
       return;
     }
     studies.setData((data) => ({ items: [result.data, ...(data?.items ?? [])] }));
-    flushOpen.current = null;
-    setSelectedId(result.data.id);
+    // The Duplicate button pressed goes with the pane it was in.
+    open(result.data.id, { focusHeading: true });
     toast.success(t("duplicated", { name: result.data.name }), { duration: 5000 });
   }
 
@@ -180,9 +189,9 @@ export function StudiesView() {
               study={selected}
               onChange={replace}
               onDuplicate={() => duplicate(selected.id)}
+              focusHeading={focusPane.current}
               onDeleted={(id) => {
-                flushOpen.current = null;
-                setSelectedId(null);
+                open(null);
                 studies.setData((data) => ({
                   items: (data?.items ?? []).filter((s) => s.id !== id),
                 }));

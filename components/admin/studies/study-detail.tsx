@@ -39,8 +39,11 @@ export function StudyDetail({
   onDuplicate,
   onDeleted,
   registerFlush,
+  focusHeading = false,
 }: {
   study: StudyDto;
+  /** Opened by an action whose button is gone now (duplicate): focus starts at its heading. */
+  focusHeading?: boolean;
   onChange: (study: StudyDto) => void;
   /** Copies the study (descriptions, PDFs, survey) into a new not-started one. */
   onDuplicate: () => Promise<void>;
@@ -55,6 +58,10 @@ export function StudyDetail({
   const [duplicating, setDuplicating] = useState(false);
   const headingId = useId();
   const deleteAdminOnly = useAdminOnly(user.is_admin, t("deleteOnlyAdmins"));
+  const startFocused = useRef(focusHeading);
+  useEffect(() => {
+    if (startFocused.current) document.getElementById(headingId)?.focus();
+  }, [headingId]);
 
   const shortDescription = useRichField(study, "short_description", onChange);
   const description = useRichField(study, "description", onChange);
