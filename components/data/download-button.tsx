@@ -45,9 +45,13 @@ export function DownloadButton({
     <button
       type="button"
       className="btn-secondary"
-      disabled={pending}
+      // Busy, not disabled: the browser would move focus off a disabled button, and a keyboard
+      // user would be sent back to the top of the page. A press meanwhile does nothing.
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
-      onClick={() => void download()}
+      onClick={() => {
+        if (!pending) void download();
+      }}
     >
       {pending ? (
         <Loader2 aria-hidden className="size-4 animate-spin" />

@@ -18,7 +18,11 @@ import {
 } from "@/lib/attachments/schemas.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { formatFileSize } from "./format";
-import { useAttachmentUploads } from "./use-attachment-uploads";
+import {
+  ATTACHMENT_UPLOADED,
+  useAttachmentUploads,
+  type AttachmentUploaded,
+} from "./use-attachment-uploads";
 
 /**
  * A study's PDF attachments: the list (name, size, upload date) with view, download, copy link
@@ -47,9 +51,31 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
     if (list.error) console.error("loading attachments failed", { studyId, error: list.error });
   }, [list.error, studyId]);
 
-  const { uploads, uploadAll, dismiss } = useAttachmentUploads(studyId, path, (attachment) =>
-    list.setData((data) => ({ items: [attachment, ...(data?.items ?? [])] })),
-  );
+  const { uploads, uploadAll, dismiss } = useAttachmentUploads(studyId, path);
+  const { setData } = list;
+  useEffect(() => {
+    const onUploaded = (event: Event) => {
+      const { detail } = event as AttachmentUploaded;
+      if (detail.studyId !== studyId) return;
+      setData((data) => {
+        const items = data?.items ?? [];
+        if (items.some((a) => a.id === detail.attachment.id)) return { items };
+        return { items: [detail.attachment, ...items] };
+      });
+    };
+    window.addEventListener(ATTACHMENT_UPLOADED, onUploaded);
+    return () => window.removeEventListener(ATTACHMENT_UPLOADED, onUploaded);
+  }, [setData, studyId]);
+
+  /** The close button pressed goes with its alert: focus to the next one's, or to "upload". */
+  function dismissError(key: number) {
+    const next = uploads.find((u) => u.error && u.key !== key);
+    dismiss(key);
+    requestAnimationFrame(() =>
+      (next ? document.getElementById(closeId(next.key)) : uploadButton.current)?.focus(),
+    );
+  }
+  const closeId = (key: number) => `${headingId}-upload-${key}-close`;
 
   async function copyLink(attachment: AttachmentDto) {
     const url = new URL(attachmentUrl(studyId, attachment.id), window.location.origin).href;
@@ -146,9 +172,10 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
                     </p>
                     <button
                       type="button"
+                      id={closeId(upload.key)}
                       className="btn-ghost -my-1 p-1"
                       aria-label={`${tc("close")}: ${upload.name}`}
-                      onClick={() => dismiss(upload.key)}
+                      onClick={() => dismissError(upload.key)}
                     >
                       <X aria-hidden className="size-4" />
                     </button>

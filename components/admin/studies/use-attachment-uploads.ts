@@ -15,14 +15,19 @@ import { ErrorCode } from "@/lib/errors/codes.shared";
 export type UploadState = { key: number; name: string; progress: number; error?: string };
 
 /**
- * Uploads of a study's PDFs, one after the other, each with its progress or its error until
- * dismissed; a file that is no PDF or too large is refused before anything is sent.
+ * Said on `window` when an upload is stored, for whichever pane of that study is on screen then:
+ * the queue goes on after its pane is left, and the study may have been opened again meanwhile,
+ * in a pane that read its list before the file was there.
  */
-export function useAttachmentUploads(
-  studyId: number,
-  path: string,
-  onUploaded: (attachment: AttachmentDto) => void,
-) {
+export const ATTACHMENT_UPLOADED = "attachment-uploaded";
+export type AttachmentUploaded = CustomEvent<{ studyId: number; attachment: AttachmentDto }>;
+
+/**
+ * Uploads of a study's PDFs, one after the other, each with its progress or its error until
+ * dismissed; a file that is no PDF or too large is refused before anything is sent. Each one
+ * stored is said as `ATTACHMENT_UPLOADED`.
+ */
+export function useAttachmentUploads(studyId: number, path: string) {
   const t = useTranslations("admin.studies.attachments");
   const describe = useErrorMessage();
   const [uploads, setUploads] = useState<UploadState[]>([]);
@@ -78,7 +83,9 @@ export function useAttachmentUploads(
       return;
     }
     setUploads((all) => all.filter((u) => u.key !== key));
-    onUploaded(result.data);
+    window.dispatchEvent(
+      new CustomEvent(ATTACHMENT_UPLOADED, { detail: { studyId, attachment: result.data } }),
+    );
     toast.success(t("uploaded", { name: file.name }));
   }
 

@@ -1,7 +1,8 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { AttachmentsSection } from "@/components/admin/studies/attachments-section";
 import { useAttachmentUploads } from "@/components/admin/studies/use-attachment-uploads";
 import { Toasts } from "@/components/ui/toasts";
 import { setUpApiTestServer } from "../../support/api-test-file";
@@ -12,7 +13,7 @@ const server = setUpApiTestServer();
 const t = messagesOf.nl.admin.studies.attachments;
 
 function Uploader({ files }: { files: File[] }) {
-  const uploads = useAttachmentUploads(7, "/api/study/7/attachments", () => {});
+  const uploads = useAttachmentUploads(7, "/api/study/7/attachments");
   return (
     <>
       <button type="button" onClick={() => void uploads.uploadAll(files)}>
@@ -70,5 +71,43 @@ describe("uploads that go on after the study's pane is left", () => {
     renderIntl(<Screen files={[new File(["hello"], "notities.txt")]} />);
     await u.click(screen.getByRole("button", { name: "Upload" }));
     expect(await screen.findByText(`notities.txt: ${t.onlyPdf}`)).toBeTruthy();
+  });
+});
+
+describe("a study's attachments", () => {
+  it("lists a file stored after its study was opened again, in the pane open then", async () => {
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    server().on("POST /api/study/7/attachments", {
+      status: 201,
+      body: { id: 1, original_filename: "brief.pdf", file_size: 8, uploaded_at: 1 },
+      delayMs: 300,
+    });
+    const u = userEvent.setup();
+    // The upload started from a pane since left; the study's pane open now read its list first.
+    renderIntl(
+      <>
+        <Screen files={[new File(["%PDF-1.4"], "brief.pdf", { type: "application/pdf" })]} />
+        <AttachmentsSection studyId={7} />
+      </>,
+    );
+    expect(await screen.findByText(t.none)).toBeTruthy();
+    await u.click(screen.getByRole("button", { name: "Upload" }));
+    await u.click(screen.getByRole("button", { name: "Leave" }));
+    const table = await screen.findByRole("table", {}, { timeout: 3000 });
+    expect(within(table).getByText("brief.pdf")).toBeTruthy();
+  });
+
+  it("moves focus to the upload button when a refused file's notice is closed", async () => {
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    const { container } = renderIntl(<AttachmentsSection studyId={7} />);
+    expect(await screen.findByText(t.none)).toBeTruthy();
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(["hello"], "notities.txt")] } });
+    const close = await screen.findByRole("button", { name: /notities\.txt/ });
+    close.focus();
+    fireEvent.click(close);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: t.upload })),
+    );
   });
 });

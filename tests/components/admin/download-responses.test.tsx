@@ -60,4 +60,19 @@ describe("download responses", () => {
     expect(await screen.findByText(t.downloadFailed)).toBeTruthy();
     expect(clicked).toEqual([]);
   });
+
+  it("keeps focus on the button while the check is on its way, and ignores a second press", async () => {
+    server().on("GET /api/study/4/responses/export", { status: 204, delayMs: 200 });
+    const button = renderButton();
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute("aria-busy")).toBe("true"));
+    // A disabled button would lose focus in a browser; this one says it is busy and stays.
+    expect(button.hasAttribute("disabled")).toBe(false);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(server().requests).toHaveLength(1);
+  });
 });
