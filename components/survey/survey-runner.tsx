@@ -1,13 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 
 import { Spinner } from "@/components/ui/spinner";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
-import type { KeptRecord } from "./kept-answers";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { forgetAnswers, keptAnswersKey, type KeptRecord } from "./kept-answers";
 import { SurveyNotice } from "./survey-notice";
 import { SurveySteps } from "./survey-steps";
 
@@ -28,6 +29,13 @@ export function SurveyRunner({ surveyUuid, preview }: { surveyUuid: string; prev
     `/api/survey/${encodeURIComponent(surveyUuid)}${preview ? "?preview=1" : ""}`,
   );
   const [carried, setCarried] = useState<KeptRecord | undefined>(undefined);
+  // A survey that is closed (code 20) or gone (code 14) will take none of the answers kept in
+  // the tab, so they go now rather than wait in the tab for the study to open again. Not after
+  // a failure that may pass (the server or the connection away): they are still wanted then.
+  const gone = error?.code === ErrorCode.STUDY_NOT_OPEN || error?.code === ErrorCode.NOT_FOUND;
+  useEffect(() => {
+    if (gone) forgetAnswers(keptAnswersKey(surveyUuid, preview));
+  }, [gone, surveyUuid, preview]);
 
   if (survey) {
     // A new version starts afresh, taking up the answers kept in the tab that still fit it.
