@@ -50,7 +50,8 @@ export function fullWindowPauseMs(rateLimit: { limit?: number; resetSeconds: num
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000 - 15 * 60_000;
 
 /**
- * How long one bounded run works: after a send response (`after()`) and per cron call. Both
- * routes allow 60 seconds; this leaves room for a provider call that starts just before the end.
+ * How long one bounded run works: after a send response (`after()`), and per cron call for
+ * everything it does (the sign-up mails' retries included, `runCronCall`). Both routes allow 60
+ * seconds; this leaves room for a provider call that starts just before the end.
  */
 export const RUN_BUDGET_MS = 35_000;

@@ -3,14 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/api/cron/deliver/route";
 import { getDb } from "@/db/client";
 import { sessions } from "@/db/schema";
+import { runCronCall } from "@/lib/jobs/cron-run";
 import { installMailTransport } from "@/lib/mail";
 import { queueMessage } from "@/lib/mailings/queue";
+import { signUp as writeSignUp } from "@/lib/panel/signup";
 import { sha256Hex } from "@/lib/crypto/tokens";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
 import { quietLogs } from "../../support/auth";
 import { staffWithSession } from "../../support/staff";
 import { draft, insertMembers, messageRow, useFakeProvider } from "../../support/mailings";
+import { makeSignupMailsDue } from "../../support/panel";
 
 quietLogs();
 
@@ -105,6 +108,31 @@ describe("GET and POST /api/cron/deliver", () => {
     // Every verified member of this file's database, these three among them.
     const delivered = new Set(fake.delivered.map((m) => m.to[0]));
     for (const member of members) expect(delivered.has(member), member).toBe(true);
+    expect((await messageRow(message.id)).communicationStatus).toBe("sent");
+  });
+
+  it("gives delivery only what the sign-up mails' retries left of the call's budget", async () => {
+    useFakeProvider(fake);
+    fake.reset();
+    await insertMembers(3);
+    const admin = (await staffWithSession({ admin: true })).cookie;
+    const message = await draft(admin, { subject: "After the sign-up mails" });
+    await queueMessage(message.id, null);
+    // A sign-up mail due for its retry, and a provider that takes its time.
+    await writeSignUp(`slow-provider-${Date.now()}@example.org`, "nl");
+    await makeSignupMailsDue();
+    fake.configure({ latencyMs: 400 });
+    try {
+      const call1 = await runCronCall({ budgetMs: 300 });
+      expect(call1.signup_mails.sent).toBe(1);
+      // The retry took the whole budget: nothing is sent past it, the rest waits for the next.
+      expect(call1.delivery.batches).toBe(0);
+      expect(call1.delivery.pending).toBeGreaterThan(0);
+    } finally {
+      fake.configure({ latencyMs: 0 });
+    }
+    const call2 = await runCronCall({ budgetMs: 10_000 });
+    expect(call2.delivery).toMatchObject({ failed: 0, pending: 0 });
     expect((await messageRow(message.id)).communicationStatus).toBe("sent");
   });
 });

@@ -1,7 +1,6 @@
 import { otherMethods, route } from "@/lib/http/handler";
 import { assertCronCaller } from "@/lib/jobs/cron-auth";
-import { runScheduledWork } from "@/lib/jobs/scheduled";
-import { deliverPending } from "@/lib/mailings/delivery/deliver";
+import { runCronCall } from "@/lib/jobs/cron-run";
 import { RUN_BUDGET_MS } from "@/lib/mailings/delivery/policy";
 
 export const dynamic = "force-dynamic";
@@ -9,17 +8,12 @@ export const maxDuration = 60;
 
 /**
  * The serverless stand-in for the in-process background jobs, called by the host's scheduler
- * (Vercel's cron calls GET): the scheduled housekeeping, then panel-message delivery for a
- * bounded time. Whatever is left is picked up by the next call.
+ * (Vercel's cron calls GET): the scheduled housekeeping, then panel-message delivery, together
+ * in a bounded time (`runCronCall`). Whatever is left is picked up by the next call.
  */
 const handler = route({ auth: "none", allowCrossOrigin: true }, async ({ req }) => {
   assertCronCaller(req);
-  const scheduled = await runScheduledWork();
-  const run = await deliverPending({ deadlineMs: RUN_BUDGET_MS });
-  return {
-    ...scheduled,
-    delivery: { batches: run.batches, sent: run.sent, failed: run.failed, pending: run.pending },
-  };
+  return runCronCall({ budgetMs: RUN_BUDGET_MS });
 });
 
 export const GET = handler;
