@@ -169,6 +169,22 @@ export async function submitResponse(
           key,
         );
 
+  // A retry of a submission stored before RESPONSES_KEY was rotated: found under the key it was
+  // stored with, and answered with the token that key derives (the one its lost reply held).
+  if (submissionId !== undefined) {
+    const kept = checked.ok ? checked.answers : undefined;
+    for (const previous of responsesKeyRing().all.slice(1)) {
+      const earlier = deriveSubmission(
+        survey.studyId,
+        submissionId,
+        { sent: answers, kept },
+        previous,
+      );
+      const stored = await storedAnswersHash(db, survey.studyId, earlier.submissionHash);
+      if (stored !== undefined) return retryResult(stored, earlier);
+    }
+  }
+
   if (!open || !checked.ok) {
     // A retry of a stored submission gets its token whatever happened since: the study closed,
     // or staff changed the survey so that the answers would no longer pass it.

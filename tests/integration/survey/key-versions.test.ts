@@ -149,4 +149,26 @@ describe("keyed token hashes and bound ciphertexts", () => {
       await expect(collect(studyResponses(studyId))).rejects.toThrow(/RESPONSES_KEY/);
     });
   });
+
+  it("recognises a retry of a submission stored before the key was rotated: one row, its token", async () => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    const submission_id = randomUUID();
+    const first = await submit(surveyUuid, { answers: validAnswers(), submission_id });
+    expect(first.status).toBe(200);
+    // The reply was lost; RESPONSES_KEY was rotated before the participant sent again.
+    await withEnv({ RESPONSES_KEY: KEY_B, RESPONSES_KEY_PREVIOUS: KEY_A }, async () => {
+      const retry = await submit(surveyUuid, { answers: validAnswers(), submission_id });
+      expect(retry.status).toBe(200);
+      expect(retry.body.token).toBe(first.body.token);
+      // Other answers under the same id are still the code 28 they always were.
+      const changed = validAnswers().map((a) =>
+        a.data_name === "impact" ? { ...a, scale_value: 2 } : a,
+      );
+      const other = await submit(surveyUuid, { answers: changed, submission_id });
+      expect(other.status).toBe(409);
+      expect(other.body.error.code).toBe(28);
+      expect((await lookup(first.body.token)).status).toBe(200);
+    });
+    expect(await rowsOf(studyId)).toHaveLength(1);
+  });
 });
