@@ -19,14 +19,30 @@ function messageFor(job: MemberMailJob) {
     : alreadyMemberMessage(job.member, job.tokenHash);
 }
 
-/** Lifts a bounced address's suppression first: the provider would not send to it at all. */
-async function liftWhereNeeded(jobs: MemberMailJob[]): Promise<void> {
+/**
+ * Lifts a bounced address's suppression first: the provider would not send to it at all.
+ * Answers the mails whose address could not be taken off the list (logged by
+ * `liftSuppression`): sent now, they would be accepted and then dropped, and as the member is
+ * already marked bounced nothing would tell, so they wait for their retry instead.
+ */
+async function liftWhereNeeded(jobs: MemberMailJob[]): Promise<Set<number>> {
+  const unlifted = new Set<number>();
   await Promise.all(
     jobs
       .filter((job) => job.liftSuppression)
-      .map((job) => liftSuppression(job.member.email, job.member.id, { required: false })),
+      .map((job) =>
+        liftSuppression(job.member.email, job.member.id, { required: true }).catch(() => {
+          unlifted.add(job.mailId);
+        }),
+      ),
   );
+  return unlifted;
 }
+
+const notLifted = () =>
+  new MailSendError("the address could not be taken off the suppression list", {
+    retryable: true,
+  });
 
 /**
  * Sends a sign-up's mail, by the request that wrote it (after answering) or by the retry, and
@@ -38,7 +54,7 @@ export async function sendMemberMail(job: MemberMailJob): Promise<MemberMailOutc
   try {
     const [held] = await stillHeld([job]);
     if (!held) return "replaced";
-    await liftWhereNeeded([held]);
+    if ((await liftWhereNeeded([held])).size > 0) throw notLifted();
     const { message, idempotencyKey } = messageFor(held);
     await sendMail(message, { idempotencyKey });
   } catch (error) {
@@ -90,26 +106,34 @@ async function sendBatchWithTries(messages: MailMessage[], idempotencyKey: strin
  */
 export async function sendMemberMailBatch(jobs: MemberMailJob[]): Promise<MemberMailOutcome[]> {
   let held: MemberMailJob[] = [];
+  // Held, but left out of the request: their address is still on the suppression list.
+  let waiting: MemberMailJob[] = [];
   let results: BatchItemResult[] | undefined;
   let failure: unknown;
   try {
     held = await stillHeld(jobs);
     if (held.length === 0) return jobs.map(() => "replaced");
-    await liftWhereNeeded(held);
+    const unlifted = await liftWhereNeeded(held);
+    waiting = held.filter((job) => unlifted.has(job.mailId));
+    held = held.filter((job) => !unlifted.has(job.mailId));
+    if (held.length === 0) results = [];
     const built = held.map(messageFor);
     const key = `panel-signups-${sha256Hex(built.map((b) => b.idempotencyKey).join(" ")).slice(0, 32)}`;
-    results = (
-      await sendBatchWithTries(
-        built.map((b) => b.message),
-        key,
-      )
-    ).results;
+    if (held.length > 0) {
+      results = (
+        await sendBatchWithTries(
+          built.map((b) => b.message),
+          key,
+        )
+      ).results;
+    }
   } catch (error) {
     failure = error;
   }
-  const heldIds = new Set(held.map((j) => j.mailId));
+  const heldIds = new Set([...held, ...waiting].map((j) => j.mailId));
   try {
     const outcomes = new Map<number, MemberMailOutcome>();
+    for (const job of waiting) outcomes.set(job.mailId, await markFailed(job, notLifted()));
     if (!results) {
       // Refused or failed as a whole: no mail of it was judged on its own yet.
       const toRetry = held.length > 0 ? held : jobs;

@@ -8,8 +8,10 @@ import type { PanelUserList } from "@/lib/panel/schemas.shared";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { call } from "../../support/http";
 import { auditRowsOf, useFakeProvider } from "../../support/mailings";
+import { retryMemberMails } from "@/lib/panel/member-mail-retry";
 import {
   insertMember,
+  makeSignupMailsDue,
   memberByEmail,
   nextIp,
   signUp,
@@ -133,6 +135,23 @@ describe("a bounced member signing up again", () => {
       deliveryStatus: "ok",
       bounceKind: null,
     });
+  });
+
+  it("gets no mail while the suppression cannot be lifted, and gets it from the retry once it can", async () => {
+    await bouncedMember("lift-fails@example.org");
+    // The provider's suppression list cannot be changed just now; sending still works.
+    fake.failNext({ status: 500, name: "internal_server_error" }, 5);
+    expect((await signUp("lift-fails@example.org")).status).toBe(200);
+    // Sent now, the mail would be taken and then dropped; the member, already marked bounced,
+    // would never hear of it. It waits for its retry instead.
+    expect(fake.requests.filter((r) => r.path === "/emails")).toEqual([]);
+    expect(fake.delivered).toEqual([]);
+
+    fake.reset();
+    await makeSignupMailsDue();
+    expect(await retryMemberMails({ deadlineMs: 5_000 })).toMatchObject({ sent: 1 });
+    expect(fake.suppressions.has("lift-fails@example.org")).toBe(false);
+    expect(fake.delivered.map((m) => m.to[0])).toEqual(["lift-fails@example.org"]);
   });
 
   it("a link sent before the bounce does not clear it", async () => {

@@ -110,6 +110,27 @@ describe("sign-up mails gathered into batches", () => {
     expect(JSON.stringify(log.lines())).not.toContain("refused-in-batch");
   });
 
+  it("leaves out a bounced member's mail whose suppression cannot be lifted: it waits for its retry", async () => {
+    useFake();
+    await insertMember({
+      email: "batch-bounced@example.org",
+      isVerified: true,
+      deliveryStatus: "bounced",
+    });
+    fake.suppressions.add("batch-bounced@example.org");
+    // The first requests are the lift (and its tries): the list cannot be changed just now.
+    fake.failNext({ status: 500, name: "internal_server_error" }, 3);
+    await answeredTogether(["batch-bounced@example.org", "batch-fine@example.org"]);
+    expect(fake.delivered.map((m) => m.to[0])).toEqual(["batch-fine@example.org"]);
+    const db = await getDb();
+    expect((await db.select().from(panelMemberMails)).map((r) => r.attempts)).toEqual([1]);
+
+    await makeSignupMailsDue();
+    expect(await retryMemberMails({ deadlineMs: 10_000 })).toMatchObject({ sent: 1 });
+    expect(fake.suppressions.has("batch-bounced@example.org")).toBe(false);
+    expect(fake.delivered.map((m) => m.to[0])).toContain("batch-bounced@example.org");
+  });
+
   it("gives no mail up when the request is refused as a whole: each gets a try of its own", async () => {
     useFake();
     fake.failNext({ status: 422, name: "validation_error" }, 1);
