@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { keptAnswersKey } from "@/components/survey/kept-answers";
 import { SurveyRunner } from "@/components/survey/survey-runner";
@@ -27,18 +27,21 @@ async function loadWith(status: number, code: number) {
 }
 
 describe("answers kept in the tab for a survey that can no longer take them", () => {
+  // Removed by an effect, which React runs after the notice is on screen: waited for.
   it("are removed when the study is closed (code 20)", async () => {
     await loadWith(409, 20);
-    expect(sessionStorage.getItem(key)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(key)).toBeNull());
   });
 
   it("are removed when the survey is gone (code 14)", async () => {
     await loadWith(404, 14);
-    expect(sessionStorage.getItem(key)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(key)).toBeNull());
   });
 
   it("stay when the failure may pass (the database away, code 13)", async () => {
     await loadWith(503, 13);
+    // Long enough for the effect that would have removed them.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sessionStorage.getItem(key)).toBe(KEPT);
   });
 });

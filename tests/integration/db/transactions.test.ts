@@ -55,7 +55,8 @@ describe("writing functions inside a caller's transaction", () => {
   it("commit together with the caller's other writes", async () => {
     // Taking the role away: it asks for no password (a password check counts under a rate
     // limit outside any transaction, so the calls that ask for one are not composed).
-    await staffWithSession({ admin: true });
+    // Another admin who can sign in (an invitation not yet accepted would not count).
+    await staffWithSession({ admin: true, password: "another-admin-password-2026" });
     const { user, sessionId } = await staffWithSession({ admin: true });
     await transaction(undefined, async (tx) => {
       await signUp("together@example.org", "en", new Date(), tx);
