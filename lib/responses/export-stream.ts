@@ -1,6 +1,7 @@
 import "server-only";
 import { Writable } from "node:stream";
 import ExcelJS from "exceljs";
+import { csvLine } from "@/lib/csv/fields";
 import { logError } from "@/lib/log";
 import type { DecryptedResponse } from "./export";
 import {
@@ -137,10 +138,17 @@ async function zipCaughtUp(sheet: unknown): Promise<void> {
   }
 }
 
+/**
+ * U+FFFE and U+FFFF are no XML characters, and exceljs writes them as they are (it drops only the
+ * control characters): one answer holding them would make the whole sheet unreadable. They
+ * carry no meaning, so they go.
+ */
+const NOT_XML = /[\uFFFE\uFFFF]/g;
+
 function xlsxCell(value: Cell): Cell {
-  return typeof value === "string" && value.length > XLSX_CELL_MAX
-    ? `${value.slice(0, XLSX_CELL_MAX - 1)}…`
-    : value;
+  if (typeof value !== "string") return value;
+  const text = value.replace(NOT_XML, "");
+  return text.length > XLSX_CELL_MAX ? `${text.slice(0, XLSX_CELL_MAX - 1)}…` : text;
 }
 
 /**
@@ -170,7 +178,7 @@ export function xlsxStream(source: ExportSource): ReadableStream<Uint8Array> {
 
       const header = responseHeader(source.columns);
       const index = columnIndexOf(source.columns);
-      responses.addRow(header).commit();
+      responses.addRow(header.map(xlsxCell)).commit();
       for await (const page of source.pages()) {
         if (cancelled()) return;
         for (const response of page) {
@@ -184,17 +192,6 @@ export function xlsxStream(source: ExportSource): ReadableStream<Uint8Array> {
       await workbook.commit();
     },
   );
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: Cell): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(cells: readonly Cell[]): string {
-  return `${cells.map(csvField).join(",")}\r\n`;
 }
 
 /**

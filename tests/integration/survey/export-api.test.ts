@@ -352,7 +352,7 @@ describe("GET /api/study/{id}/responses/export", () => {
     ]);
   });
 
-  it("gives the same table as CSV: UTF-8 with BOM, quoted where needed, escaped", async () => {
+  it("gives the same table as CSV: UTF-8 with BOM, every field quoted, escaped", async () => {
     stopClock();
     const { studyId } = await studyWithHistory();
     const res = await exportRequest(studyId, "?format=csv");
@@ -364,7 +364,7 @@ describe("GET /api/study/{id}/responses/export", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith("\uFEFFresponse_id,submitted_on,story,")).toBe(true);
+    expect(text.startsWith('\uFEFF"response_id","submitted_on","story",')).toBe(true);
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual(HEADER);
     const byStory = new Map(rows.slice(1).map((r) => [r[2], r.slice(2)]));
