@@ -9,7 +9,8 @@ import type { EditorSurvey, SaveSurveyInput } from "./editor-schemas.shared";
 import { withIds, withStoredIds } from "./ids.shared";
 import { recordQuestions } from "./questions";
 import { sanitizeSteps } from "./sanitize";
-import { stepsSchema, type Step } from "./schema.shared";
+import { MAX_TEXT_CONTENT, stepsSchema, type Step } from "./schema.shared";
+import { surveyProblemMessages } from "./survey-problems.shared";
 
 async function responseCount(db: DbOrTx, studyId: number): Promise<number> {
   const [{ n }] = await db
@@ -17,6 +18,22 @@ async function responseCount(db: DbOrTx, studyId: number): Promise<number> {
     .from(surveyResponses)
     .where(eq(surveyResponses.studyId, studyId));
   return n;
+}
+
+/**
+ * Sanitising can lengthen a text (`&` written as `&amp;`, an open tag closed), so the limit the
+ * schema checked on the way in is checked again on what is stored: a text over it would make
+ * every later read of the survey fail (editor, public page, export), with no way to mend it on
+ * screen. 400 code 22 `text_too_long` at the block's content, as the editor's own rule says.
+ */
+function assertTextsFit(steps: readonly Step[]): void {
+  steps.forEach((step, s) =>
+    step.blocks.forEach((block, b) => {
+      if (block.type === "text" && block.content.length > MAX_TEXT_CONTENT) {
+        throw invalidField(`steps.${s}.blocks.${b}.content`, surveyProblemMessages.text_too_long);
+      }
+    }),
+  );
 }
 
 /**
@@ -98,8 +115,11 @@ export async function saveSurvey(
       throw new AppError(ErrorCode.CHANGED_ELSEWHERE);
     }
 
+    // Sanitised first, in the order sent, so a refusal names the field as the editor has it.
+    const sanitized = sanitizeSteps(input.steps);
+    assertTextsFit(sanitized);
     // A step or block sent without an id (the spec's payload has none) gets a new one.
-    const steps = sanitizeSteps(withIds(sortAndRenumber(input.steps)));
+    const steps = withIds(sortAndRenumber(sanitized));
     const previous = stepsSchema.safeParse(row.steps);
     await recordQuestions(t, row.id, previous.success ? sortAndRenumber(previous.data) : [], steps);
     const [saved] = await t

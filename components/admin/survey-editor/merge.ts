@@ -1,5 +1,6 @@
-import { isQuestionBlock, renumber } from "@/lib/surveys/editor-rules.shared";
+import { renumber } from "@/lib/surveys/editor-rules.shared";
 import type { Block, Step } from "@/lib/surveys/schema.shared";
+import { uniqueNames } from "./merge-names";
 import { mergeOrder } from "./merge-order";
 
 /**
@@ -232,33 +233,14 @@ export function mergeSurveys(
     return { ...props, blocks: order.map((id) => blocks.get(id)!.block) };
   });
 
-  const renamed = uniqueNames(merged, (id) => blocks.get(id)?.origin ?? null);
+  const renamed = uniqueNames(merged, {
+    blockOrigin: (id) => blocks.get(id)?.origin ?? null,
+    // A step's condition is this editor's when it is as this editor left it, and the other side
+    // has it otherwise (or not at all).
+    stepConditionIsMine: (id) => {
+      const own = mine.steps.get(id)?.visible_if;
+      return own !== undefined && !same(own, theirs.steps.get(id)?.visible_if);
+    },
+  });
   return { steps: renumber(merged), conflicts, renamed };
-}
-
-/**
- * Renames, in place, a question this editor added or changed when it shares its data name with
- * one the other side added or changed: `<name>_2`, `_3`, … whichever is free.
- */
-function uniqueNames(steps: Step[], origin: (id: string) => Side | null) {
-  const renamed: MergeResult["renamed"] = [];
-  const questions = steps.flatMap((s) => s.blocks).filter(isQuestionBlock);
-  const taken = new Set(questions.map((q) => q.data_name.trim()));
-  for (const step of steps) {
-    step.blocks = step.blocks.map((block) => {
-      if (!isQuestionBlock(block) || origin(block.id ?? "") !== "mine") return block;
-      const name = block.data_name.trim();
-      const others = questions.filter(
-        (q) => q.id !== block.id && q.data_name.trim() === name && origin(q.id ?? "") === "theirs",
-      );
-      if (name === "" || others.length === 0) return block;
-      let n = 2;
-      while (taken.has(`${name}_${n}`)) n++;
-      const to = `${name}_${n}`;
-      taken.add(to);
-      renamed.push({ id: block.id ?? "", from: name, to });
-      return { ...block, data_name: to };
-    });
-  }
-  return renamed;
 }

@@ -256,6 +256,32 @@ describe("PUT /api/study/{id}/survey", () => {
     expect(res.body.steps[0].blocks[0]).toEqual(block);
   });
 
+  it("refuses a text that sanitising makes longer than the limit, with the field, changing nothing", async () => {
+    const survey = await loaded();
+    // Exactly at the limit as sent; `&` is stored as `&amp;`, and the open <p> gets closed.
+    const content = `<p>${"&".repeat(100_000 - 3)}`;
+    const res = await put(survey.study_id, {
+      study_id: survey.study_id,
+      survey_uuid: survey.survey_uuid,
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            { type: "text", data_name: "", order: 0, content: "<p>Hello</p>" },
+            { type: "text", data_name: "", order: 1, content },
+          ],
+        },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(ErrorCode.INVALID_INPUT);
+    expect(Object.keys(res.body.error.fields ?? {})).toEqual(["steps.0.blocks.1.content"]);
+    // The survey as it was: it still loads, for staff and for participants.
+    const after = await get(survey.study_id);
+    expect(after.status).toBe(200);
+    expect(after.body.version).toBe(survey.version);
+  });
+
   it("refuses a question without a data name or with a taken one, with the field", async () => {
     const survey = await loaded();
     const base = sampleSteps();

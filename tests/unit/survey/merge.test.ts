@@ -132,6 +132,35 @@ describe("mergeSurveys", () => {
     expect(result.renamed).toEqual([{ id: "m1", from: "question_5", to: "question_5_2" }]);
     expect(surveyProblems(result.steps)).toEqual({});
   });
+
+  it("makes this side's conditions on a renamed question follow it, and leaves the other side's", () => {
+    const mine = base();
+    mine[0].blocks.push(q("m1", "question_5"));
+    // This editor's follow-up on its own question, and a step of its own shown by it.
+    mine[0].blocks.push({
+      ...q("m2", "follow_up"),
+      visible_if: { data_name: "question_5", op: "answered" },
+    });
+    mine.push({
+      ...step("ms", q("m3", "later")),
+      visible_if: { any: [{ data_name: "question_5", op: "answered" }] },
+    });
+    const theirs = base();
+    theirs[1].blocks.push(q("t1", "question_5"));
+    theirs[1].blocks.push({
+      ...q("t2", "theirs_follow"),
+      visible_if: { data_name: "question_5", op: "answered" },
+    });
+    const result = mergeSurveys(base(), mine, theirs);
+    expect(result.renamed).toEqual([{ id: "m1", from: "question_5", to: "question_5_2" }]);
+    const blocks = result.steps.flatMap((s) => s.blocks);
+    const conditionOf = (id: string) => blocks.find((b) => b.id === id)?.visible_if;
+    expect(conditionOf("m2")).toEqual({ data_name: "question_5_2", op: "answered" });
+    expect(conditionOf("t2")).toEqual({ data_name: "question_5", op: "answered" });
+    expect(result.steps.find((s) => s.id === "ms")?.visible_if).toEqual({
+      any: [{ data_name: "question_5_2", op: "answered" }],
+    });
+  });
 });
 
 /** Edits one side makes: per base block keep / change / delete, plus new blocks and a move. */
