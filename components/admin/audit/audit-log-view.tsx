@@ -5,7 +5,7 @@ import { useState } from "react";
 import { DownloadButton } from "@/components/data/download-button";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
-import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { Pager } from "@/components/ui/pager";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
@@ -82,11 +82,11 @@ export function AuditLogView() {
     >
       <AuditFilters filters={filters} people={people} onChange={change} />
       {list.error ? (
-        <Alert tone="error" title={t("loadFailed", { message: errorMessage(list.error) })}>
-          <button type="button" className="btn-secondary mt-2" onClick={list.refresh}>
-            {t("retry")}
-          </button>
-        </Alert>
+        <LoadFailed
+          title={t("loadFailed", { message: errorMessage(list.error) })}
+          retryLabel={t("retry")}
+          onRetry={list.refresh}
+        />
       ) : !data ? (
         <Spinner label={t("loading")} />
       ) : data.items.length === 0 ? (

@@ -9,7 +9,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { ActionButton } from "@/components/ui/action-button";
-import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ScreenFrame } from "@/components/ui/screen-frame";
@@ -144,11 +144,11 @@ export function CommunicationAdmin({ title }: { title: string }) {
           </div>
           <div className="mt-3">
             {list.error && !items ? (
-              <Alert tone="error" title={t("loadFailed", { message: describe(list.error) })}>
-                <button type="button" className="btn-secondary mt-2" onClick={list.refresh}>
-                  {t("retry")}
-                </button>
-              </Alert>
+              <LoadFailed
+                title={t("loadFailed", { message: describe(list.error) })}
+                retryLabel={t("retry")}
+                onRetry={list.refresh}
+              />
             ) : !items ? (
               <Spinner label={t("loading")} />
             ) : items.length === 0 ? (

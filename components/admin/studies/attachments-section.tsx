@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable, dataCell } from "@/components/ui/data-table";
 import { RowActions } from "@/components/ui/row-actions";
@@ -197,9 +198,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
       ) : null}
 
       {list.error ? (
-        <Alert tone="error">
-          <p>{t("loadFailed")}</p>
-        </Alert>
+        <LoadFailed title={t("loadFailed")} retryLabel={t("retry")} onRetry={list.refresh} />
       ) : null}
       {items === null && !list.error ? <Spinner label={t("title")} /> : null}
       {items && items.length === 0 ? (

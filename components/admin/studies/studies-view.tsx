@@ -8,7 +8,7 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { ActionButton } from "@/components/ui/action-button";
-import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LeaveDialog } from "@/components/ui/leave-dialog";
 import { SelectList } from "@/components/ui/select-list";
@@ -36,6 +36,8 @@ export function StudiesView() {
   const studies = useApiQuery<StudyList>("/api/study");
   const items = studies.data?.items ?? null;
   const { run, pending: creating } = useApiMutation();
+  // Its own: "new study" is not busy while a copy is made.
+  const duplication = useApiMutation();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = items?.find((s) => s.id === selectedId) ?? null;
   // The open detail pane's flush: resolves once its edits are stored.
@@ -93,7 +95,10 @@ export function StudiesView() {
   /** A copy of the study, made after its pending edits are saved, so the copy has them too. */
   async function duplicate(id: number) {
     if (!(await flushPane())) return;
-    const result = await run<StudyDto>({ path: `/api/study/${id}/duplicate`, method: "POST" });
+    const result = await duplication.run<StudyDto>({
+      path: `/api/study/${id}/duplicate`,
+      method: "POST",
+    });
     if (!result.ok) {
       toast.error(t("duplicateFailed", { message: result.message }), { duration: 5000 });
       return;
@@ -140,12 +145,7 @@ export function StudiesView() {
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <nav aria-label={t("listLabel")} className="w-full shrink-0 lg:w-80">
           {studies.error && items === null ? (
-            <Alert tone="error">
-              <p>{t("loadFailed")}</p>
-              <button type="button" className="btn-secondary mt-3" onClick={studies.refresh}>
-                {t("retry")}
-              </button>
-            </Alert>
+            <LoadFailed title={t("loadFailed")} retryLabel={t("retry")} onRetry={studies.refresh} />
           ) : null}
           {items === null && !studies.error ? <Spinner label={t("loading")} /> : null}
           {items && items.length === 0 ? <EmptyState>{t("noStudies")}</EmptyState> : null}

@@ -110,4 +110,18 @@ describe("a study's attachments", () => {
       expect(document.activeElement).toBe(screen.getByRole("button", { name: t.upload })),
     );
   });
+
+  it("offers to read a list that could not be loaded again", async () => {
+    server().on("GET /api/study/7/attachments", {
+      status: 503,
+      body: { error: { code: 13, message: "Database unavailable" } },
+    });
+    const u = userEvent.setup();
+    renderIntl(<AttachmentsSection studyId={7} />);
+    expect(await screen.findByText(t.loadFailed)).toBeTruthy();
+    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
+    await u.click(screen.getByRole("button", { name: t.retry }));
+    expect(await screen.findByText(t.none)).toBeTruthy();
+    expect(screen.queryByText(t.loadFailed)).toBeNull();
+  });
 });

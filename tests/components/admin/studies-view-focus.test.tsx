@@ -61,6 +61,25 @@ describe("the studies screen", () => {
     expect(await screen.findByText(en.attachments.none)).toBeTruthy();
   });
 
+  it("keeps 'create new study' free while a copy is made", async () => {
+    server().on("POST /api/study/7/duplicate", {
+      status: 200,
+      body: study(9, "Omstanders (kopie)"),
+      delayMs: 300,
+    });
+    const { u } = await openStudy(/Omstanders/);
+    await u.click(await screen.findByRole("button", { name: en.duplicate }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: en.duplicating }).getAttribute("aria-busy")).toBe(
+        "true",
+      ),
+    );
+    const create = screen.getByRole("button", { name: new RegExp(en.create) });
+    expect(create.getAttribute("aria-busy")).toBeNull();
+    await screen.findByRole("heading", { level: 2, name: "Omstanders (kopie)" });
+    expect(await screen.findByText(en.attachments.none)).toBeTruthy();
+  });
+
   it("forgets a closed study's unsaved edit once it was left, even by deselecting it", async () => {
     // Deleted in another session meanwhile: every save of it is refused for good.
     server().on("PUT /api/study/7", {
