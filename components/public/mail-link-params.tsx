@@ -23,14 +23,19 @@ export function MailLinkParams<K extends string>({
   const common = useTranslations("common");
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(0);
+  // The names as one value, so a list written inline does not subscribe again on each render.
+  const nameList = names.join(" ");
   useEffect(() => {
-    // Only a fragment that says something: clearing the address below leaves it empty.
+    // Only a fragment that carries one of the link's parameters: clearing the address below
+    // leaves it empty, and the skip link's `#main` is no new link (read again, it would put
+    // "incomplete link" in place of the page the reader is using).
     const reopen = () => {
-      if (window.location.hash.length > 1) setOpened((count) => count + 1);
+      const fragment = new URLSearchParams(window.location.hash.slice(1));
+      if (nameList.split(" ").some((name) => fragment.has(name))) setOpened((count) => count + 1);
     };
     window.addEventListener("hashchange", reopen);
     return () => window.removeEventListener("hashchange", reopen);
-  }, []);
+  }, [nameList]);
   if (!hydrated) return <Spinner label={common("loading")} />;
   return (
     <ReadOnce key={opened} names={names}>

@@ -37,7 +37,9 @@ export function MobileMenu({ links, labels }: Props) {
           links={links}
           className="flex flex-col px-4 py-2"
           linkClassName="block rounded px-3 py-3 text-base font-medium hover:bg-primary-50"
-          onNavigate={() => closeDisclosure(detailsRef.current, false)}
+          // Focus back to the menu button: the link that had it is hidden with the menu, and
+          // the App Router moves no focus on a navigation, so it would fall to the page's body.
+          onNavigate={() => closeDisclosure(detailsRef.current, true)}
         />
       </nav>
     </details>

@@ -58,7 +58,11 @@ export function MyAnswers() {
       body: { token: found.token },
     });
     setConfirming(false);
-    if (!result.ok) return;
+    // Not found any more, with the token that found them a moment ago: they were deleted (by an
+    // earlier press whose answer was lost, or in another tab), which is what was asked.
+    const gone = !result.ok && result.status === 404;
+    if (!result.ok && !gone) return;
+    if (gone) removal.reset();
     setFound(null);
     setDeleted(true);
     lookup.reset({ token: "" });

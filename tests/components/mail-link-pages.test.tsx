@@ -142,4 +142,20 @@ describe("a link opened in a tab that already shows the page", () => {
       { panel_user_id: "4", verification_token: "second" },
     ]);
   });
+
+  it("is not read again for the skip link's #main, which opens no new link", async () => {
+    server().on("POST /api/panel_user/verify_email", { status: 200, body: {} });
+    browseTo(server().origin, "/verify-email#panel_user_id=5&verification_token=kept");
+    renderIntl(<LinkActionStatus action="verify" />);
+    await screen.findByRole("button", { name: nl.panel.verify.confirm });
+    window.location.hash = "#main";
+    // The hashchange has been handled when the address shows the fragment it set.
+    await waitFor(() => expect(address()).toBe("/verify-email#main"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fireEvent.click(screen.getByRole("button", { name: nl.panel.verify.confirm }));
+    await screen.findByText(nl.panel.verify.success);
+    expect(server().requests.map((r) => r.body)).toEqual([
+      { panel_user_id: "5", verification_token: "kept" },
+    ]);
+  });
 });

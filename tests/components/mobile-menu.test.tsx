@@ -62,13 +62,15 @@ describe("the mobile menu", () => {
     expect(details.open).toBe(true);
   });
 
-  it("closes when a link is followed", () => {
+  it("closes when a link is followed, with focus back on its button, not the page's body", () => {
     render(menu);
     const link = screen.getByRole("link", { name: "Visie", hidden: true });
     const details = detailsOf(link);
     details.open = true;
+    link.focus();
     link.addEventListener("click", (event) => event.preventDefault());
     fireEvent.click(link);
     expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(details.querySelector("summary"));
   });
 });
