@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useApiMutation } from "@/components/data/use-api-mutation";
 import { FieldWithButton } from "@/components/ui/field-with-button";
 import { SubmitButton } from "@/components/ui/submit-button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 
 /**
@@ -31,11 +32,17 @@ export function PanelSignupForm() {
   const [failed, setFailed] = useState<"address" | "other" | null>(null);
   const loading = pending || leaving;
 
+  // Not disabled in the server's HTML: a disabled default button keeps Enter and a press from
+  // sending the form at all, and a form sent before the scripts ran is kept and sent once they
+  // have (the early-submit script), with what the field holds by then.
+  const hydrated = useHydrated();
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || loading) return;
+    const address = email || input.current?.value || "";
+    if (!address.trim() || loading) return;
     setFailed(null);
-    const result = await run({ path: "/api/panel_user", body: { email } });
+    const result = await run({ path: "/api/panel_user", body: { email: address } });
     if (result.ok && result.status === 200) {
       // Stays busy until the thank-you page replaces this one.
       setLeaving(true);
@@ -68,7 +75,7 @@ export function PanelSignupForm() {
         <SubmitButton
           className="shrink-0 px-3"
           pending={loading}
-          disabled={email.trim() === ""}
+          disabled={hydrated && email.trim() === ""}
           aria-label={t("submit")}
           icon={<ArrowRight aria-hidden className="size-5" />}
         />
