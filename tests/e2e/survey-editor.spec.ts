@@ -4,6 +4,7 @@ import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
+import { exportRows } from "../support/e2e/export-rows";
 
 const en = messagesFor("en");
 const t = en.surveyEditor;
@@ -34,15 +35,6 @@ async function setStatus(page: Page, baseURL: string, id: number, status: string
 }
 
 /** The export as CSV rows (BOM dropped; the answers in this test hold no commas or quotes). */
-async function exportRows(page: Page, id: number): Promise<string[][]> {
-  const res = await page.request.get(`/api/study/${id}/responses/export?format=csv`);
-  expect(res.status()).toBe(200);
-  const text = (await res.text()).replace(/^\uFEFF/, "");
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line !== "")
-    .map((line) => line.split(","));
-}
 
 async function storedSurvey(page: Page, id: number) {
   const res = await page.request.get(`/api/study/${id}/survey`);

@@ -4,6 +4,7 @@ import { signIn } from "../support/e2e/auth";
 import { expectNoAxeViolations } from "../support/e2e/axe";
 import { setLocaleCookie } from "../support/e2e/locale";
 import { messagesFor } from "../support/e2e/messages";
+import { exportRows } from "../support/e2e/export-rows";
 
 /**
  * Staff build a branching survey with the "show only if" control ("Has this happened to you?"
@@ -42,15 +43,6 @@ async function api(
 }
 
 /** The export as CSV rows (BOM dropped; no answer here holds a comma or a quote). */
-async function exportRows(page: Page, id: number): Promise<string[][]> {
-  const res = await page.request.get(`/api/study/${id}/responses/export?format=csv`);
-  expect(res.status()).toBe(200);
-  const text = (await res.text()).replace(/^\uFEFF/, "");
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line !== "")
-    .map((line) => line.split(","));
-}
 
 for (const locale of ["en", "nl"] as const) {
   const m = messagesFor(locale);

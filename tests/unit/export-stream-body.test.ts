@@ -70,7 +70,8 @@ async function until(condition: () => boolean, what: string, ms = 3_000) {
   }
 }
 
-const CSV_HEADER = "\uFEFFresponse_id,submitted_on,a\r\n";
+// Every field quoted (lib/csv/fields.ts).
+const CSV_HEADER = '\uFEFF"response_id","submitted_on","a"\r\n';
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 const errors: string[] = [];
@@ -88,7 +89,7 @@ describe("the CSV body", () => {
     const text = (await readAll(csvStream(source))).toString("utf8");
     expect(text).toMatch(
       new RegExp(
-        `^${CSV_HEADER}${UUID},2026-01-02,one\\r\\n${UUID},2026-01-02,two\\r\\n${UUID},2026-01-02,three\\r\\n$`,
+        `^${CSV_HEADER}"${UUID}","2026-01-02","one"\\r\\n"${UUID}","2026-01-02","two"\\r\\n"${UUID}","2026-01-02","three"\\r\\n$`,
       ),
     );
   });
@@ -97,7 +98,8 @@ describe("the CSV body", () => {
 describe("back-pressure", () => {
   // The BOM and header line, then one response whose line makes the unread body exactly 1 MiB.
   const MIB = 1024 * 1024;
-  const FILLER = MIB - Buffer.byteLength(CSV_HEADER) - `${"0".repeat(36)},2026-01-02,\r\n`.length;
+  const line = (text: string) => `"${"0".repeat(36)}","2026-01-02","${text}"\r\n`;
+  const FILLER = MIB - Buffer.byteLength(CSV_HEADER) - line("").length;
 
   it("reads no further page while a megabyte is unread, and resumes as it is read", async () => {
     const { source, state } = pagedSource([
@@ -110,9 +112,9 @@ describe("back-pressure", () => {
     expect(state.pulled).toBe(1);
 
     const bytes = await readAll(body);
-    expect(bytes.length).toBe(MIB + 2 * `${"0".repeat(36)},2026-01-02,second\r\n`.length - 1);
+    expect(bytes.length).toBe(MIB + 2 * line("second").length - 1);
     expect(state.pulled).toBe(3);
-    expect(bytes.toString("utf8").endsWith(",2026-01-02,third\r\n")).toBe(true);
+    expect(bytes.toString("utf8").endsWith(',"2026-01-02","third"\r\n')).toBe(true);
   });
 
   it("keeps reading pages while less than a megabyte is unread", async () => {
@@ -220,7 +222,7 @@ describe("the xlsx body", () => {
     expect(questionText).toBe(`${"q".repeat(LIMIT - 1)}…`);
 
     const csv = (await readAll(csvStream(source))).toString("utf8");
-    expect(csv).toContain(`,${long}\r\n`);
+    expect(csv).toContain(`,"${long}"\r\n`);
   });
 
   it("keeps each sheet's header row in view and writes text inline", async () => {

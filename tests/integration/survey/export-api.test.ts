@@ -14,6 +14,7 @@ import type { Step } from "@/lib/surveys/schema.shared";
 import { APP_ORIGIN, call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import { stopClock } from "../../support/clock";
+import { parseCsv } from "../../support/csv";
 import { insertStudyWithSurvey, nextIp, sampleSteps } from "../../support/survey";
 
 let staff: string;
@@ -120,36 +121,6 @@ function sheetRows(sheet: ExcelJS.Worksheet, width: number): Row[] {
     }
     rows.push(cells);
   });
-  return rows;
-}
-
-/** A small RFC 4180 reader, enough to check what a spreadsheet or R would read. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(field);
-      field = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += ch;
-  }
-  if (field !== "" || row.length > 0) rows.push([...row, field]);
   return rows;
 }
 
