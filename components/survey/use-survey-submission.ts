@@ -6,6 +6,7 @@ import { useErrorMessage } from "@/components/data/use-error-message";
 import { api, type ApiError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { Answer, SubmitResult } from "@/lib/surveys/answers.shared";
+import { shownFor } from "@/lib/surveys/path.shared";
 import { askedFor } from "@/lib/surveys/question-fingerprint.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
@@ -100,7 +101,12 @@ export function useSurveySubmission(
     const send = () =>
       mutation.run<SubmitResult>({
         path: `/api/survey/${encodeURIComponent(surveyUuid)}/submit`,
-        body: { answers, submission_id: submissionId, asked: askedFor(steps, answers) },
+        body: {
+          answers,
+          submission_id: submissionId,
+          asked: askedFor(steps, answers),
+          shown: shownFor(steps, answers),
+        },
       });
     if (from !== round.current) return null;
     let result = await send();

@@ -139,7 +139,8 @@ async function storeWithinLimit(
  *
  * With `asked` (what each answer's question asked when it was answered), an answer to a question
  * staff reworded meanwhile is refused (code 22), so nothing is stored under words the participant
- * never saw; the runner then takes the survey up in its new form.
+ * never saw; the runner then takes the survey up in its new form. So is a submission whose
+ * `shown` (the questions the runner showed) is not the path the survey takes now.
  *
  * A study with a `response_limit` is written under a lock on its row (`storeWithinLimit`), so
  * the submission that reaches the limit finishes the study in its own transaction and the rest
@@ -152,13 +153,14 @@ export async function submitResponse(
   tx?: DbOrTx,
   limits?: LimitsInStatement,
   asked?: readonly string[],
+  shown?: readonly string[],
 ): Promise<SubmitResult> {
   // The request's rate limits are counted by this first read (lib/rate-limit/in-statement.ts).
   const survey = await loadOpenSurvey(surveyUuid, tx, { anyStatus: true, limits });
   const db = await dbOr(tx);
   const key = responsesKeyRing().current;
   const open = survey.status === "open";
-  const checked = validateSubmission(survey.steps, answers, asked);
+  const checked = validateSubmission(survey.steps, answers, asked, shown);
   const derived =
     submissionId === undefined
       ? null

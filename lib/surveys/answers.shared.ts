@@ -41,6 +41,11 @@ export const submitAnswersSchema = z
     // order of `answers`: a question staff reworded meanwhile refuses its answer instead of
     // storing it under words the participant never saw (also an extension of the payload).
     asked: z.array(z.string().max(32)).max(5_000).optional(),
+    // The data names of the questions the participant was shown (`shownFor` on the survey the
+    // runner loaded): answers taken against a survey staff have changed since, so that a
+    // question appears or disappears on this participant's path, are refused rather than
+    // stored as if they had seen it (also an extension of the payload).
+    shown: z.array(z.string().max(100)).max(5_000).optional(),
   })
   .refine((body) => body.asked === undefined || body.asked.length === body.answers.length, {
     message: "asked has one entry per answer",

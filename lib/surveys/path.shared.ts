@@ -173,6 +173,11 @@ export function isShown(path: SurveyPath, stepIndex: number, blockIndex: number)
 }
 
 /** The data names of the question blocks shown, in survey order (sealed with the answers). */
+/** The data names of the questions `answers` lead a participant through, in `steps`. */
+export function shownFor(steps: readonly Step[], answers: readonly Answer[]): string[] {
+  return shownDataNames(steps, surveyPath(steps, matchAnswers(steps, answers).answerFor));
+}
+
 export function shownDataNames(steps: readonly Step[], path: SurveyPath): string[] {
   const names = new Set<string>();
   steps.forEach((step, s) =>

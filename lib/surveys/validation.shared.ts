@@ -155,12 +155,16 @@ export type SubmissionResult =
  * only. Problems are reported as `answers.<i>` for an answer that fits no question and
  * `steps.<s>.blocks.<b>` for a question. With `asked` (the fingerprint of each answer's question
  * when it was answered, in the order of `answers`), a question that no longer asks that is
- * `question_changed`.
+ * `question_changed`. With `seen` (the data names the runner showed), a path that shows other
+ * questions now (staff added one on a step already passed, or a condition that now hides an
+ * answered one) is refused at `shown`: the export would otherwise say "shown, not answered" of
+ * a question never seen, or drop an answer without a word.
  */
 export function validateSubmission(
   steps: Step[],
   answers: Answer[],
   asked?: readonly string[],
+  seen?: readonly string[],
 ): SubmissionResult {
   const fields: Record<string, string> = {};
   const { answerFor, unmatched } = matchAnswers(steps, answers);
@@ -186,6 +190,16 @@ export function validateSubmission(
     }),
   );
 
+  const shown = shownDataNames(steps, path);
+  if (seen && !sameNames(shown, seen)) fields.shown = SURVEY_PATH_CHANGED;
   if (Object.keys(fields).length > 0) return { ok: false, fields };
-  return { ok: true, answers: stored, shown: shownDataNames(steps, path) };
+  return { ok: true, answers: stored, shown };
+}
+
+export const SURVEY_PATH_CHANGED =
+  "the survey was changed since it was loaded: the questions on this path are not the ones shown";
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(b);
+  return new Set(a).size === set.size && a.every((name) => set.has(name));
 }

@@ -7,7 +7,8 @@ import { deriveSubmission } from "@/lib/responses/submission";
 import type { Answer } from "@/lib/surveys/answers.shared";
 import { saveSurvey } from "@/lib/surveys/editor";
 import type { Step } from "@/lib/surveys/schema.shared";
-import { validateSubmission } from "@/lib/surveys/validation.shared";
+import { shownFor } from "@/lib/surveys/path.shared";
+import { sortedSteps, validateSubmission } from "@/lib/surveys/validation.shared";
 import {
   insertStudyWithSurvey,
   sampleSteps,
@@ -117,5 +118,55 @@ describe("a retry after the survey was changed meanwhile", () => {
     const retry = await submit(surveyUuid, { answers: validAnswers(), submission_id });
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual({ token: first.body.token });
+  });
+});
+
+/**
+ * Answers given to the survey as the runner loaded it, sent after staff changed it so that the
+ * participant's path shows other questions: refused (400 code 22 at `shown`) and nothing stored,
+ * so the runner takes the survey up in its new form; a stored one's retry still gets its token.
+ */
+describe("answers given to a survey changed meanwhile", () => {
+  const shownBefore = (answers: Answer[]) => shownFor(sortedSteps(sampleSteps()), answers);
+
+  it("are refused when a question was added on the way, and nothing is stored", async () => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    await edit(studyId, (steps) => {
+      steps[0].blocks.push({
+        type: "open_question",
+        data_name: "added_later",
+        order: steps[0].blocks.length,
+        question_text: "Never seen?",
+        is_required: false,
+      });
+      return steps;
+    });
+    const answers = validAnswers() as Answer[];
+    const res = await submit(surveyUuid, { answers, shown: shownBefore(answers) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe(22);
+    expect(Object.keys(res.body.error.fields ?? {})).toEqual(["shown"]);
+    expect(await rowsOf(studyId)).toHaveLength(0);
+    // Sent again with the path of the survey as it is now: stored.
+    const again = await submit(surveyUuid, {
+      answers,
+      shown: [...shownBefore(answers), "added_later"],
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("still give a stored submission's retry its token", async () => {
+    const { studyId, surveyUuid } = await insertStudyWithSurvey();
+    const submission_id = randomUUID();
+    const answers = validAnswers() as Answer[];
+    const first = await submit(surveyUuid, { answers, submission_id, shown: shownBefore(answers) });
+    expect(first.status).toBe(200);
+    await edit(studyId, (steps) => {
+      steps[1].blocks.splice(1, 1);
+      return steps;
+    });
+    const retry = await submit(surveyUuid, { answers, submission_id, shown: shownBefore(answers) });
+    expect(retry.body).toEqual({ token: first.body.token });
+    expect(await rowsOf(studyId)).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ export const POST = route(
       undefined,
       limits,
       body.asked,
+      body.shown,
     ),
 );
 
