@@ -21,7 +21,7 @@ import {
 import { limitsInStatement, type LimitsInStatement } from "@/lib/rate-limit/in-statement";
 import { enforceRateLimits, releaseRateLimits, type RateLimitRule } from "@/lib/rate-limit/limiter";
 import { authorise, type Auth, type TwoFactorGate } from "./access";
-import { isForeignStateChange, refuseForeignStateChange } from "./origin";
+import { isCrossSiteRequest, isForeignStateChange, refuseForeignStateChange } from "./origin";
 import { queryOf } from "./query";
 import { DEFAULT_MAX_BODY_BYTES, readBody, type BodyKind } from "./read-body";
 import { errorResponse } from "./status";
@@ -189,6 +189,10 @@ export function route<
     let memoryTaken: { rules: RateLimitRule[]; at: Date } | null = null;
     try {
       if (!options.allowCrossOrigin && isForeignStateChange(req)) {
+        throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
+      }
+      // Staff data is read only from the portal itself, whatever the method.
+      if ((options.auth === "staff" || options.auth === "admin") && isCrossSiteRequest(req)) {
         throw new AppError(ErrorCode.ORIGIN_NOT_ALLOWED);
       }
       const ip = clientKey(req);

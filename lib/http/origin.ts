@@ -48,6 +48,19 @@ export function isForeignStateChange(req: Request): boolean {
 }
 
 /**
+ * A request for staff data that another site started: a link or a script elsewhere making a
+ * signed-in staff member's browser ask for it (the session cookie, SameSite=Lax, goes along with
+ * a top-level GET), e.g. the responses export, which downloads every answer and writes an audit
+ * row in that person's name. Browsers say where a request comes from (`Sec-Fetch-Site`): the
+ * portal's own calls and downloads are `same-origin`, an address typed or bookmarked `none`.
+ * Another subdomain of the same site (`same-site`) is another site here too.
+ */
+export function isCrossSiteRequest(req: Request): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+}
+
+/**
  * 403 code 26 for such a call, null otherwise: the answer of the handlers without a `route()` of
  * their own (`otherMethods`' refusals, the catch-all for unknown API paths), the same refusal
  * `route()` gives.

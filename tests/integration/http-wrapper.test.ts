@@ -157,6 +157,25 @@ describe("handler wrapper", () => {
     expect((await call(adminOnly, { cookie: admin.cookie })).status).toBe(200);
   });
 
+  it("keeps staff data from reads another site starts (Sec-Fetch-Site), with 403 code 26", async () => {
+    const staff = await staffWithSession();
+    const staffRead = route({ auth: "staff" }, ({ user }) => ({ id: user.id }));
+    const publicRead = route({ auth: "optional" }, () => ({ shown: true }));
+    const read = (handler: typeof staffRead, site: string) =>
+      call(handler, { method: "GET", cookie: staff.cookie, headers: { "sec-fetch-site": site } });
+    for (const site of ["cross-site", "same-site"]) {
+      const refused = await read(staffRead, site);
+      expect(refused.status, site).toBe(403);
+      expect(refused.body.error.code).toBe(26);
+      // What anyone may read stays readable from anywhere (a public PDF linked elsewhere).
+      expect((await read(publicRead, site)).status).toBe(200);
+    }
+    // The portal's own calls, an address typed or bookmarked, and clients that send no header.
+    for (const site of ["same-origin", "none"])
+      expect((await read(staffRead, site)).status).toBe(200);
+    expect((await call(staffRead, { method: "GET", cookie: staff.cookie })).status).toBe(200);
+  });
+
   it("refuses an expired session and removes it", async () => {
     const staff = await staffWithSession();
     const db = await getDb();
