@@ -123,6 +123,14 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     );
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
+  if (isProduction && transport === "resend" && e.RESEND_BASE_URL) {
+    // The key and every member's address and link go to this address: only encrypted, unless it
+    // is a test double on this machine.
+    const base = new URL(e.RESEND_BASE_URL);
+    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(base.hostname);
+    if (base.protocol !== "https:" && !loopback)
+      problems.push("RESEND_BASE_URL must be an https address in production");
+  }
 
   if (isProduction) {
     // Mail links are built from APP_URL: a forgotten value would send people to localhost.

@@ -5,10 +5,15 @@ import { isIPv4, isIPv6 } from "node:net";
  * What a client is counted by: an IPv4 address as it is; an IPv6 address by its /64, since one
  * household or phone gets a whole /64 and picks a new address in it at will. An IPv4 address
  * written as IPv6 (`::ffff:192.0.2.1`) counts as the IPv4 address. Anything else is returned
- * as given (it is only ever hashed).
+ * as given (it is only ever hashed). A port after the address is left out.
  */
 export function addressBlock(address: string): string {
-  const bare = address.replace(/^\[|\](:\d+)?$/g, "").replace(/%.*$/, "");
+  // A proxy may add the client's port ("203.0.113.7:51234", "[2001:db8::1]:443"), which the
+  // client picks anew for every connection: counted by it, each would get a budget of its own.
+  const bare = address
+    .replace(/^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/, "$1")
+    .replace(/^\[|\](:\d+)?$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(bare)) return bare;
   if (!isIPv6(bare)) return address;
   const groups = expandIPv6(bare);

@@ -102,6 +102,23 @@ describe("configuration", () => {
     expect(() => parseConfig({ ...base, RATE_LIMIT_SCALE: "1e7" })).toThrow(/at most/);
   });
 
+  it("sends mail to the provider only encrypted in production, unless to a double on this machine", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_URL: "https://panel.example.org/",
+      APP_SECRET: "x".repeat(40),
+      RESPONSES_KEY: key,
+      RESEND_API_KEY: "re_123",
+      TRUST_PROXY: "1",
+    };
+    expect(() => parseConfig({ ...production, RESEND_BASE_URL: "http://api.resend.com" })).toThrow(
+      /RESEND_BASE_URL must be an https address/,
+    );
+    for (const url of ["https://api.resend.com", "http://127.0.0.1:4010"]) {
+      expect(() => parseConfig({ ...production, RESEND_BASE_URL: url })).not.toThrow();
+    }
+  });
+
   it("accepts a complete production configuration", () => {
     const config = parseConfig({
       NODE_ENV: "production",
