@@ -21,10 +21,14 @@ export function isBackApproved(): boolean {
 
 let heldPages = 0;
 
-/** Where the browser says so (the Navigation API); elsewhere Back is taken to lead somewhere. */
+/**
+ * Held only where the browser says Back leads somewhere (the Navigation API). Elsewhere, and in
+ * a tab opened for this page, nothing is added: the quick exit replaces only the entry it leaves
+ * from, so an added entry would leave this page in a history that had none before it.
+ */
 function cannotGoBack(): boolean {
   const navigation = (window as { navigation?: { canGoBack?: boolean } }).navigation;
-  return navigation?.canGoBack === false;
+  return navigation?.canGoBack !== true;
 }
 
 export type BackGuard = {

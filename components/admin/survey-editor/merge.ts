@@ -235,11 +235,15 @@ export function mergeSurveys(
 
   const renamed = uniqueNames(merged, {
     blockOrigin: (id) => blocks.get(id)?.origin ?? null,
-    // A step's condition is this editor's when it is as this editor left it, and the other side
-    // has it otherwise (or not at all).
+    // A step's condition is this editor's when the merge kept the one this editor wrote (changed
+    // from the base, or on a step it added), not the other side's.
     stepConditionIsMine: (id) => {
       const own = mine.steps.get(id)?.visible_if;
-      return own !== undefined && !same(own, theirs.steps.get(id)?.visible_if);
+      return (
+        own !== undefined &&
+        same(own, steps.get(id)?.visible_if) &&
+        !same(own, base.steps.get(id)?.visible_if)
+      );
     },
   });
   return { steps: renumber(merged), conflicts, renamed };

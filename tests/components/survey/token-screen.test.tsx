@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import Link from "next/link";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SurveyDone } from "@/components/survey/survey-done";
 import { RELOADS_ATTRIBUTE } from "@/components/ui/reloads-attribute";
 import { messagesOf, renderIntl } from "../../support/render-intl";
@@ -29,6 +29,21 @@ function renderWithSiteLink() {
   );
   return followed;
 }
+
+describe("the Back button on the token screen", () => {
+  it("is not held where the browser cannot say Back leads somewhere (no Navigation API)", () => {
+    // An added entry there would outlast the quick exit, which replaces only the entry it
+    // leaves from: Back from the neutral site would bring this page back.
+    expect("navigation" in window).toBe(false);
+    const pushed = vi.spyOn(window.history, "pushState");
+    try {
+      renderIntl(<SurveyDone token={TOKEN} />, "en");
+      expect(pushed).not.toHaveBeenCalled();
+    } finally {
+      pushed.mockRestore();
+    }
+  });
+});
 
 describe("leaving the token screen through a link", () => {
   it("asks first, and staying keeps the token on screen", async () => {

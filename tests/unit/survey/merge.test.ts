@@ -133,6 +133,27 @@ describe("mergeSurveys", () => {
     expect(surveyProblems(result.steps)).toEqual({});
   });
 
+  it("leaves the other side's step condition on the name alone when the merge kept theirs", () => {
+    const withCondition = (): Step[] => {
+      const steps = base();
+      steps[1].visible_if = { data_name: "age", op: "answered" };
+      return steps;
+    };
+    const mine = withCondition();
+    mine[0].blocks.push(q("m1", "question_5"));
+    const theirs = withCondition();
+    theirs[0].blocks.push(q("t1", "question_5"));
+    theirs[1].visible_if = {
+      all: [
+        { data_name: "age", op: "answered" },
+        { data_name: "question_5", op: "answered" },
+      ],
+    };
+    const result = mergeSurveys(withCondition(), mine, theirs);
+    expect(result.renamed).toEqual([{ id: "m1", from: "question_5", to: "question_5_2" }]);
+    expect(result.steps.find((s) => s.id === "s2")?.visible_if).toEqual(theirs[1].visible_if);
+  });
+
   it("makes this side's conditions on a renamed question follow it, and leaves the other side's", () => {
     const mine = base();
     mine[0].blocks.push(q("m1", "question_5"));
