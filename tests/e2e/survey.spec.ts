@@ -29,6 +29,21 @@ function watch(page: Page) {
   return { requests, setCookies };
 }
 
+/**
+ * The demo survey in Dutch with only its required questions answered (impact 4 on step 1,
+ * "Thuis" on step 2), then sent.
+ */
+async function answerRequiredAndSubmit(page: Page) {
+  const t = messagesFor("nl").survey;
+  await page.getByRole("radio", { name: "4", exact: true }).check();
+  await page.getByRole("button", { name: t.next }).click();
+  await page
+    .getByRole("group", { name: /Waar speelde dit zich af/ })
+    .getByRole("checkbox", { name: "Thuis" })
+    .check();
+  await page.getByRole("button", { name: t.submit }).click();
+}
+
 function progress(page: Page) {
   return page.getByRole("progressbar");
 }
@@ -262,13 +277,7 @@ test("a submission whose answer was lost is sent again as the same submission, o
     }
   });
   await page.goto(`/survey/${surveyUuid}`);
-  await page.getByRole("radio", { name: "4", exact: true }).check();
-  await page.getByRole("button", { name: t.next }).click();
-  await page
-    .getByRole("group", { name: /Waar speelde dit zich af/ })
-    .getByRole("checkbox", { name: "Thuis" })
-    .check();
-  await page.getByRole("button", { name: t.submit }).click();
+  await answerRequiredAndSubmit(page);
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
   expect(firstToken).toMatch(/^[a-z2-7]{32}$/);
 
@@ -297,13 +306,7 @@ test("Back from the token screen asks first; staying keeps the token, leaving go
   });
   await page.goto("/news");
   await page.goto(`/survey/${surveyUuid}`);
-  await page.getByRole("radio", { name: "4", exact: true }).check();
-  await page.getByRole("button", { name: t.next }).click();
-  await page
-    .getByRole("group", { name: /Waar speelde dit zich af/ })
-    .getByRole("checkbox", { name: "Thuis" })
-    .check();
-  await page.getByRole("button", { name: t.submit }).click();
+  await answerRequiredAndSubmit(page);
   const tokenField = page.getByRole("textbox", { name: t.done.tokenLabel });
   const token = await tokenField.inputValue();
   expect(token).toMatch(/^[a-z2-7]{32}$/);
@@ -336,13 +339,7 @@ test("a link followed from the token screen leaves no extra history entry behind
   await page.goto("/news");
   await page.goto(`/survey/${surveyUuid}`);
   const entriesBefore = await page.evaluate(() => window.history.length);
-  await page.getByRole("radio", { name: "4", exact: true }).check();
-  await page.getByRole("button", { name: t.next }).click();
-  await page
-    .getByRole("group", { name: /Waar speelde dit zich af/ })
-    .getByRole("checkbox", { name: "Thuis" })
-    .check();
-  await page.getByRole("button", { name: t.submit }).click();
+  await answerRequiredAndSubmit(page);
   await expect(page.getByRole("textbox", { name: t.done.tokenLabel })).toBeVisible();
 
   await page.getByRole("link", { name: m.common.backToHome }).click();
@@ -375,11 +372,7 @@ test("after a lost answer and a changed answer, the token of the stored answers 
     }
   });
   await page.goto(`/survey/${surveyUuid}`);
-  await page.getByRole("radio", { name: "4", exact: true }).check();
-  await page.getByRole("button", { name: t.next }).click();
-  const place = page.getByRole("group", { name: /Waar speelde dit zich af/ });
-  await place.getByRole("checkbox", { name: "Thuis" }).check();
-  await page.getByRole("button", { name: t.submit }).click();
+  await answerRequiredAndSubmit(page);
   await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
 
   // Back, another answer, and sent again.

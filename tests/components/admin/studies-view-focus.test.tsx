@@ -1,48 +1,19 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
-import { StudiesView } from "@/components/admin/studies/studies-view";
-import { Toasts } from "@/components/ui/toasts";
-import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { setUpApiTestServer } from "../../support/api-test-file";
-import { admin } from "../../support/communication";
-import { messagesOf, renderIntl } from "../../support/render-intl";
-import { studyDto } from "../../support/study-dto";
+import { messagesOf } from "../../support/render-intl";
+import { listedStudy, openStudiesScreen, serveStudies } from "../../support/studies-screen";
 
 const en = messagesOf.en.admin.studies;
 
 const server = setUpApiTestServer();
 
-const study = (id: number, name: string): StudyDto =>
-  studyDto({ id, name, status: "not_started", response_count: 0 });
+const study = listedStudy;
 
-beforeEach(() => {
-  // The toasts of the tests before are still in the toaster's store.
-  toast.dismiss();
-  server().on("GET /api/study", {
-    status: 200,
-    body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
-  });
-  for (const id of [7, 8, 9]) {
-    server().on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
-  }
-});
+beforeEach(() => serveStudies(server(), [study(7, "Omstanders"), study(8, "Thuis")], [9]));
 
-async function openStudy(name: RegExp) {
-  const u = userEvent.setup();
-  renderIntl(
-    <StaffUserProvider initial={admin}>
-      <StudiesView />
-      <Toasts />
-    </StaffUserProvider>,
-    "en",
-  );
-  const list = await screen.findByRole("navigation", { name: en.listLabel });
-  await u.click(await within(list).findByRole("button", { name }));
-  return { u, list };
-}
+const openStudy = (name: RegExp) => openStudiesScreen(name);
 
 const pressed = (list: HTMLElement, name: RegExp) =>
   within(list).getByRole("button", { name }).getAttribute("aria-pressed");

@@ -1,47 +1,23 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { toast } from "sonner";
 import { beforeEach, describe, expect, it } from "vitest";
-import { StaffUserProvider } from "@/components/admin/shell/staff-user-context";
-import { StudiesView } from "@/components/admin/studies/studies-view";
-import { Toasts } from "@/components/ui/toasts";
 import { mayLeaveScreens } from "@/components/ui/use-leave-guard";
-import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { setUpApiTestServer } from "../../support/api-test-file";
-import { admin } from "../../support/communication";
 import { appLink } from "../../support/leaving";
-import { messagesOf, renderIntl } from "../../support/render-intl";
-import { studyDto } from "../../support/study-dto";
+import { messagesOf } from "../../support/render-intl";
+import { listedStudy, openStudiesScreen, serveStudies } from "../../support/studies-screen";
 
 const en = messagesOf.en.admin.studies;
 
 const server = setUpApiTestServer();
 
-const study = (id: number, name: string): StudyDto =>
-  studyDto({ id, name, status: "not_started", response_count: 0 });
+const study = listedStudy;
 
 describe("renaming a study, then leaving it", () => {
-  beforeEach(() => {
-    server().on("GET /api/study", {
-      status: 200,
-      body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
-    });
-    for (const id of [7, 8]) {
-      server().on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
-    }
-  });
+  beforeEach(() => serveStudies(server(), [study(7, "Omstanders"), study(8, "Thuis")]));
 
   async function renameThenChoose(other: string) {
-    const u = userEvent.setup();
-    renderIntl(
-      <StaffUserProvider initial={admin}>
-        <StudiesView />
-        <Toasts />
-      </StaffUserProvider>,
-      "en",
-    );
-    const list = await screen.findByRole("navigation", { name: en.listLabel });
-    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    const { u, list } = await openStudiesScreen(/Omstanders/);
     await u.click(await screen.findByRole("button", { name: en.editName }));
     const field = screen.getByRole("textbox", { name: en.name });
     await u.clear(field);
@@ -107,29 +83,10 @@ describe("renaming a study, then leaving it", () => {
 });
 
 describe("a response limit typed and not saved, then another study", () => {
-  beforeEach(() => {
-    // The toasts of the tests before are still in the toaster's store.
-    toast.dismiss();
-    server().on("GET /api/study", {
-      status: 200,
-      body: { items: [study(7, "Omstanders"), study(8, "Thuis")] },
-    });
-    for (const id of [7, 8]) {
-      server().on(`GET /api/study/${id}/attachments`, { status: 200, body: { items: [] } });
-    }
-  });
+  beforeEach(() => serveStudies(server(), [study(7, "Omstanders"), study(8, "Thuis")]));
 
   async function typeLimitThenChoose(limit: string) {
-    const u = userEvent.setup();
-    renderIntl(
-      <StaffUserProvider initial={admin}>
-        <StudiesView />
-        <Toasts />
-      </StaffUserProvider>,
-      "en",
-    );
-    const list = await screen.findByRole("navigation", { name: en.listLabel });
-    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    const { u, list } = await openStudiesScreen(/Omstanders/);
     await u.type(await screen.findByLabelText(en.closing.limit), limit);
     await u.click(within(list).getByRole("button", { name: /Thuis/ }));
     return list;
@@ -170,25 +127,13 @@ describe("a response limit typed and not saved, then another study", () => {
 });
 
 describe("a link elsewhere in the portal while a study is open", () => {
-  beforeEach(() => {
-    server().on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
-    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
-  });
+  beforeEach(() => serveStudies(server(), [study(7, "Omstanders")]));
 
   it("saves the open study first, asks when that fails, and follows once it is stored", async () => {
-    const u = userEvent.setup();
     // The portal's menu: a link within the app, whose use is logged instead of followed.
     const { link, followed, remove } = appLink("/admin/communication", "Communicatie");
     try {
-      renderIntl(
-        <StaffUserProvider initial={admin}>
-          <StudiesView />
-          <Toasts />
-        </StaffUserProvider>,
-        "en",
-      );
-      const list = await screen.findByRole("navigation", { name: en.listLabel });
-      await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+      const { u } = await openStudiesScreen(/Omstanders/);
       await u.click(await screen.findByRole("button", { name: en.editName }));
       const field = screen.getByRole("textbox", { name: en.name });
       await u.clear(field);
@@ -223,22 +168,10 @@ describe("a link elsewhere in the portal while a study is open", () => {
 });
 
 describe("logging out while a study is open", () => {
-  beforeEach(() => {
-    server().on("GET /api/study", { status: 200, body: { items: [study(7, "Omstanders")] } });
-    server().on("GET /api/study/7/attachments", { status: 200, body: { items: [] } });
-  });
+  beforeEach(() => serveStudies(server(), [study(7, "Omstanders")]));
 
   it("saves the open study first, asks when that fails, and lets the log-out go once stored", async () => {
-    const u = userEvent.setup();
-    renderIntl(
-      <StaffUserProvider initial={admin}>
-        <StudiesView />
-        <Toasts />
-      </StaffUserProvider>,
-      "en",
-    );
-    const list = await screen.findByRole("navigation", { name: en.listLabel });
-    await u.click(await within(list).findByRole("button", { name: /Omstanders/ }));
+    const { u } = await openStudiesScreen(/Omstanders/);
     await u.click(await screen.findByRole("button", { name: en.editName }));
     const field = screen.getByRole("textbox", { name: en.name });
     await u.clear(field);

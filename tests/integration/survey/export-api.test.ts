@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as exportRoute } from "@/app/api/study/[id]/responses/export/route";
 import { GET as getSurveyRoute, PUT as putSurveyRoute } from "@/app/api/study/[id]/survey/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
@@ -11,9 +10,10 @@ import { CODEBOOK_HEADER, MISSING_VALUES_TEXT as MISSING } from "@/lib/responses
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
-import { APP_ORIGIN, call } from "../../support/http";
+import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import { stopClock } from "../../support/clock";
+import { exportRequest as requestExport } from "../../support/export-request";
 import { parseCsv } from "../../support/csv";
 import { insertStudyWithSurvey, nextIp, sampleSteps } from "../../support/survey";
 
@@ -23,14 +23,9 @@ beforeAll(async () => {
   staff = (await staffWithSession()).cookie;
 });
 
-function exportRequest(studyId: number, query = "", cookie: string | null = staff) {
-  const headers = new Headers({ "x-forwarded-for": "203.0.113.7" });
-  if (cookie) headers.set("cookie", cookie);
-  const req = new Request(`${APP_ORIGIN}/api/study/${studyId}/responses/export${query}`, {
-    headers,
-  });
-  return exportRoute(req, { params: Promise.resolve({ id: String(studyId) }) });
-}
+/** The export as staff ask for it (`cookie` null: signed out). */
+const exportRequest = (studyId: number, query = "", cookie: string | null = staff) =>
+  requestExport(studyId, query, cookie);
 
 async function submit(surveyUuid: string, answers: unknown[]) {
   const res = await call(submitRoute, {

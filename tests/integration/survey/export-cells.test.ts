@@ -1,8 +1,8 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as exportRoute } from "@/app/api/study/[id]/responses/export/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
-import { APP_ORIGIN, call } from "../../support/http";
+import { exportRequest as requestExport } from "../../support/export-request";
+import { call } from "../../support/http";
 import { staffWithSession } from "../../support/staff";
 import { insertStudyWithSurvey, nextIp, validAnswers } from "../../support/survey";
 
@@ -15,13 +15,7 @@ beforeAll(async () => {
   staff = (await staffWithSession()).cookie;
 });
 
-function exportRequest(studyId: number, query = "") {
-  const headers = new Headers({ "x-forwarded-for": "203.0.113.7", cookie: staff });
-  const req = new Request(`${APP_ORIGIN}/api/study/${studyId}/responses/export${query}`, {
-    headers,
-  });
-  return exportRoute(req, { params: Promise.resolve({ id: String(studyId) }) });
-}
+const exportRequest = (studyId: number, query = "") => requestExport(studyId, query, staff);
 
 async function studyAnswered(story: string) {
   const { studyId, surveyUuid } = await insertStudyWithSurvey({ name: "Cells" });
