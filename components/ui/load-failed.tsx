@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert } from "./alert";
 
 /**
@@ -8,11 +9,14 @@ import { Alert } from "./alert";
 export function LoadFailed({
   title,
   retryLabel,
+  retryIcon,
   onRetry,
   className,
 }: {
   title: string;
   retryLabel: string;
+  /** Before the label, as on a screen whose other buttons have icons. */
+  retryIcon?: ReactNode;
   onRetry: () => void;
   className?: string;
 }) {
@@ -23,6 +27,7 @@ export function LoadFailed({
       className={className}
       actions={
         <button type="button" className="btn-secondary" onClick={onRetry}>
+          {retryIcon}
           {retryLabel}
         </button>
       }

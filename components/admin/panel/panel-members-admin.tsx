@@ -8,6 +8,7 @@ import { useApiQuery } from "@/components/data/use-api-query";
 import { useErrorMessage } from "@/components/data/use-error-message";
 import { useAdminOnly } from "@/components/ui/admin-only";
 import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
@@ -179,11 +180,11 @@ export function PanelMembersAdmin() {
       <div>
         {/* The page's list failing to load does not hide a search's results, which are apart. */}
         {loadError && !search ? (
-          <Alert tone="error" title={t("loadFailed", { message: errorMessage(loadError) })}>
-            <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
-              {t("retry")}
-            </button>
-          </Alert>
+          <LoadFailed
+            title={t("loadFailed", { message: errorMessage(loadError) })}
+            retryLabel={t("retry")}
+            onRetry={query.refresh}
+          />
         ) : !list ? (
           <Spinner label={t("loading")} />
         ) : list.items.length === 0 ? (

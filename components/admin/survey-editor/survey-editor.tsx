@@ -3,7 +3,7 @@
 import { RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useApiQuery } from "@/components/data/use-api-query";
-import { Alert } from "@/components/ui/alert";
+import { LoadFailed } from "@/components/ui/load-failed";
 import { Spinner } from "@/components/ui/spinner";
 import type { EditorSurvey } from "@/lib/surveys/editor-schemas.shared";
 import { EditorFrame } from "./editor-frame";
@@ -25,12 +25,12 @@ export function SurveyEditor({ studyId }: { studyId: number }) {
     return (
       <EditorFrame title={t("title")}>
         {query.error ? (
-          <Alert tone="error" title={t("loadFailed")}>
-            <button type="button" className="btn-secondary mt-2" onClick={query.refresh}>
-              <RotateCcw aria-hidden className="size-4" />
-              {t("retry")}
-            </button>
-          </Alert>
+          <LoadFailed
+            title={t("loadFailed")}
+            retryLabel={t("retry")}
+            retryIcon={<RotateCcw aria-hidden className="size-4" />}
+            onRetry={query.refresh}
+          />
         ) : (
           <Spinner label={t("loading")} />
         )}
