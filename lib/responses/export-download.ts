@@ -74,15 +74,30 @@ export async function checkExport(studyId: number): Promise<Response> {
  * time. A missing study is 404 code 14, answered before anything is streamed. Audited as
  * `responses_exported` in a short transaction of its own just before the stream starts (the
  * stream itself may run for a minute and is no transaction).
+ *
+ * `headersOnly` (a HEAD request, which Next.js hands to the GET handler): the same status and
+ * headers with no body, and nothing read, built or audited, since no response leaves the server.
  */
 export async function exportResponses(
   studyId: number,
   format: ExportFormat,
   actor: AuditActor,
-  { pageSize }: { pageSize?: number } = {},
+  { pageSize, headersOnly = false }: { pageSize?: number; headersOnly?: boolean } = {},
 ): Promise<Response> {
   const db = await getDb();
   const row = await exportedStudy(db, studyId);
+  const headers = {
+    "content-type": CONTENT_TYPES[format],
+    "content-disposition": contentDisposition(
+      "attachment",
+      exportFilename(row.name, format),
+      `responses.${format}`,
+    ),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": FILE_CSP,
+  };
+  if (headersOnly) return new Response(null, { status: 200, headers });
   const steps = sortAndRenumber(stepsSchema.parse(row.steps));
   const source = {
     studyId,
@@ -96,18 +111,5 @@ export async function exportResponses(
     details: { format },
   });
   const body = format === "csv" ? csvStream(source) : xlsxStream(source);
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "content-type": CONTENT_TYPES[format],
-      "content-disposition": contentDisposition(
-        "attachment",
-        exportFilename(row.name, format),
-        `responses.${format}`,
-      ),
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "content-security-policy": FILE_CSP,
-    },
-  });
+  return new Response(body, { status: 200, headers });
 }

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getSurveyRoute, PUT as putSurveyRoute } from "@/app/api/study/[id]/survey/route";
 import { POST as submitRoute } from "@/app/api/survey/[surveyUuid]/submit/route";
 import { getDb } from "@/db/client";
-import { surveyResponses } from "@/db/schema";
+import { auditLog, surveyResponses } from "@/db/schema";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { CODEBOOK_HEADER, MISSING_VALUES_TEXT as MISSING } from "@/lib/responses/export-table";
 import { sealedResponseRow } from "@/lib/responses/sealed-answers";
@@ -24,8 +24,12 @@ beforeAll(async () => {
 });
 
 /** The export as staff ask for it (`cookie` null: signed out). */
-const exportRequest = (studyId: number, query = "", cookie: string | null = staff) =>
-  requestExport(studyId, query, cookie);
+const exportRequest = (
+  studyId: number,
+  query = "",
+  cookie: string | null = staff,
+  method: "GET" | "HEAD" = "GET",
+) => requestExport(studyId, query, cookie, method);
 
 async function submit(surveyUuid: string, answers: unknown[]) {
   const res = await call(submitRoute, {
@@ -155,6 +159,35 @@ describe("GET /api/study/{id}/responses/export", () => {
     expect((await anonymous.json()).error.code).toBe(ErrorCode.NOT_SIGNED_IN);
     const bad = await exportRequest(studyId, "?check=yes");
     expect(bad.status).toBe(400);
+  });
+
+  it("answers a HEAD with the download's headers alone, and audits no export", async () => {
+    const { studyId } = await studyWithHistory("Head study");
+    const exports = async () =>
+      (
+        await (
+          await getDb()
+        )
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "responses_exported"), eq(auditLog.targetId, studyId)))
+      ).length;
+
+    const head = await exportRequest(studyId, "?format=csv", staff, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(head.headers.get("content-disposition")).toContain("Head study-responses-");
+    expect(head.body).toBeNull();
+    expect(await exports()).toBe(0);
+
+    const missing = await exportRequest(987_654, "", staff, "HEAD");
+    expect(missing.status).toBe(404);
+    expect((await exportRequest(studyId, "", null, "HEAD")).status).toBe(401);
+
+    const download = await exportRequest(studyId, "?format=csv");
+    expect(download.status).toBe(200);
+    await download.text();
+    expect(await exports()).toBe(1);
   });
 
   it("streams an xlsx with the responses, retired columns and the codebook", async () => {

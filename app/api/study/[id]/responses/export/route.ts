@@ -8,12 +8,15 @@ export const maxDuration = 60;
 
 /**
  * Staff: every response of the study as .xlsx (sheets 'responses' and 'codebook') or CSV; with
- * `check=1` only 204 when it would start.
+ * `check=1` only 204 when it would start. A HEAD, which Next.js hands to this handler, gets the
+ * download's headers alone: nothing is read, built or audited.
  */
 export const GET = route(
   { auth: "staff", params: idParamsSchema, query: exportQuerySchema },
-  ({ params, query, user }) =>
-    query.check ? checkExport(params.id) : exportResponses(params.id, query.format, user),
+  ({ req, params, query, user }) =>
+    query.check
+      ? checkExport(params.id)
+      : exportResponses(params.id, query.format, user, { headersOnly: req.method === "HEAD" }),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
