@@ -88,6 +88,8 @@ async function runScenario(fake: FakeResend, scenario: Scenario): Promise<Delive
         ...appEnv,
         ...env,
         RESEND_API_KEY: fake.apiKey,
+        // Production refuses to send without a sender of its own (config/index.ts).
+        MAIL_FROM: "Onderzoekspanel <panel@example.org>",
         RESEND_BASE_URL: fake.url,
       }),
     ),

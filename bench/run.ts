@@ -185,6 +185,8 @@ function appServer(env: Record<string, string>) {
         ...appEnv(),
         MAIL_TRANSPORT: "resend",
         RESEND_API_KEY: fake.apiKey,
+        // Production refuses to send without a sender of its own (config/index.ts).
+        MAIL_FROM: "Onderzoekspanel <panel@example.org>",
         RESEND_BASE_URL: fake.url,
         DISABLE_BACKGROUND_JOBS: "1",
       },

@@ -469,6 +469,8 @@ async function soak(port: number, baseEnv: Record<string, string>) {
     ...dbEnv,
     MAIL_TRANSPORT: "resend",
     RESEND_API_KEY: fake.apiKey,
+    // Production refuses to send without a sender of its own (config/index.ts).
+    MAIL_FROM: "Onderzoekspanel <panel@example.org>",
     RESEND_BASE_URL: fake.url,
     MAIL_RATE_PER_SECOND: String(MAIL_RATE),
     STAFF_TWO_FACTOR: "optional",

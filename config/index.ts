@@ -4,6 +4,9 @@ import { publicSiteFromEnv, type PublicSiteConfig } from "./public-site";
 import { envSchema, type Env } from "./schema";
 import { loadDevSecrets } from "./secrets";
 
+/** The sender outside production when MAIL_FROM is unset (tests, development, a demo). */
+export const EXAMPLE_MAIL_FROM = "Onderzoekspanel <panel@example.org>";
+
 export type MailTransportKind = "resend" | "log" | "memory";
 
 export type AppConfig = {
@@ -123,6 +126,12 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     );
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
+  // The provider sends only from a domain verified with it: with the example sender every mail
+  // (sign-up links, password resets, panel messages) would be refused.
+  if (isProduction && transport === "resend" && !e.MAIL_FROM)
+    problems.push(
+      'MAIL_FROM is required in production: the sender of every mail, on the domain verified with Resend ("Onderzoekspanel <panel@your-domain>")',
+    );
   if (isProduction && transport === "resend" && e.RESEND_BASE_URL) {
     // The key and every member's address and link go to this address: only encrypted, unless it
     // is a test double on this machine.
@@ -166,7 +175,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     pgliteDir: e.PGLITE_DIR,
     mail: {
       transport,
-      from: e.MAIL_FROM,
+      from: e.MAIL_FROM ?? EXAMPLE_MAIL_FROM,
       resendApiKey: e.RESEND_API_KEY,
       resendBaseUrl: e.RESEND_BASE_URL,
       webhookSecret: e.RESEND_WEBHOOK_SECRET,

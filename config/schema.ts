@@ -69,7 +69,9 @@ export const envSchema = z.object({
   // The log transport writes addresses and links to the log and to disk: in production only when
   // this says it is meant (a demo or a test run of the production build).
   MAIL_TRANSPORT_LOG_IN_PRODUCTION: boolFlag,
-  MAIL_FROM: z.string().default("Onderzoekspanel <panel@example.org>"),
+  // Unset: the example sender below outside production. Production with the resend transport
+  // needs one on the domain verified with the provider, which refuses any other (config/index.ts).
+  MAIL_FROM: optionalString,
   MAIL_OUTBOX_DIR: z.string().default(".data/outbox"),
   // Provider requests per second for the whole site (one batch of up to 100 mails is one
   // request). Resend allows 5 per team by default; 4 leaves room for sign-up and password mails.

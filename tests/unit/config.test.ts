@@ -49,6 +49,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_test",
+      MAIL_FROM: "Panel <panel@centrum.example>",
       TRUST_PROXY: "0",
     };
     const dev = { NODE_ENV: "development", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
@@ -109,6 +110,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_123",
+      MAIL_FROM: "Panel <panel@centrum.example>",
       TRUST_PROXY: "1",
     };
     expect(() => parseConfig({ ...production, RESEND_BASE_URL: "http://api.resend.com" })).toThrow(
@@ -126,6 +128,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_123",
+      MAIL_FROM: "Panel <panel@centrum.example>",
       DATABASE_URL: "postgres://u@db/panel",
       TRUST_PROXY: "1",
     });
@@ -162,6 +165,25 @@ describe("configuration", () => {
         MAIL_RATE_PER_SECOND: "-1",
       }),
     ).toThrow(/MAIL_RATE_PER_SECOND/);
+  });
+
+  it("needs a sender of its own in production to send through the provider", () => {
+    const base = { ...production, RESEND_API_KEY: "re_123", TRUST_PROXY: "1" };
+    for (const unset of [{}, { MAIL_FROM: "" }, { MAIL_FROM: "  " }]) {
+      expect(() => parseConfig({ ...base, ...unset })).toThrow(
+        /MAIL_FROM is required in production/,
+      );
+    }
+    const from = "Panel <panel@centrum.example>";
+    expect(parseConfig({ ...base, MAIL_FROM: ` ${from} ` }).mail.from).toBe(from);
+    // The log transport sends nothing to a provider; outside production the example sender.
+    expect(
+      parseConfig({ ...base, MAIL_TRANSPORT: "log", MAIL_TRANSPORT_LOG_IN_PRODUCTION: "1" }).mail
+        .from,
+    ).toBe("Onderzoekspanel <panel@example.org>");
+    expect(
+      parseConfig({ NODE_ENV: "test", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key }).mail.from,
+    ).toBe("Onderzoekspanel <panel@example.org>");
   });
 
   it("allows the log transport in production only when asked for twice", () => {

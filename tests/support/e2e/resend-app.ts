@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { builtAppUrl } from "../../../scripts/built-app-url";
 import { startFakeResend, type FakeResend } from "../fake-resend";
 import { e2eHelpEnv } from "./public-site";
+import { startSecondServer } from "./second-server";
 import { E2E_WEBHOOK_SECRET } from "../svix";
 
 /**
@@ -28,80 +28,40 @@ export async function startResendApp(
   const fake = await startFakeResend();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rp-e2e-resend-"));
   const baseURL = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(
-    "npx",
-    ["tsx", "--conditions=react-server", "tests/support/e2e/serve.ts"],
-    {
-      // Its own process group, so stopping it also stops `next start` under it.
-      detached: true,
-      stdio: ["ignore", "inherit", "inherit"],
-      env: {
-        ...process.env,
-        // The main e2e server has just built; this one serves that build.
-        E2E_BUILD: "0",
-        NODE_ENV: "production",
-        PORT: String(port),
-        // The build's own address: a server with another one refuses to start. It still
-        // listens on its own port, and answers same-origin calls addressed to that port.
-        APP_URL: builtAppUrl(baseURL),
-        APP_SECRET: "e2e-resend-secret-e2e-resend-secret-0123456789",
-        RESPONSES_KEY: Buffer.alloc(32, 11).toString("base64"),
-        MAIL_TRANSPORT: "resend",
-        RESEND_API_KEY: fake.apiKey,
-        RESEND_BASE_URL: fake.url,
-        MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-        PGLITE_DIR: path.join(dataDir, "pglite"),
-        DATABASE_URL: "",
-        DISABLE_BACKGROUND_JOBS: "0",
-        // Production refuses to start without an explicit proxy mode; visitors connect directly here.
-        TRUST_PROXY: "0",
-        STAFF_TWO_FACTOR: options.staffTwoFactor ?? "optional",
-        E2E_DATA_DIR: dataDir,
-        RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-        ...e2eHelpEnv,
-      },
+  const { stop } = await startSecondServer({
+    args: ["tsx", "--conditions=react-server", "tests/support/e2e/serve.ts"],
+    baseURL,
+    env: {
+      ...process.env,
+      // The main e2e server has just built; this one serves that build.
+      E2E_BUILD: "0",
+      NODE_ENV: "production",
+      PORT: String(port),
+      // The build's own address: a server with another one refuses to start. It still
+      // listens on its own port, and answers same-origin calls addressed to that port.
+      APP_URL: builtAppUrl(baseURL),
+      APP_SECRET: "e2e-resend-secret-e2e-resend-secret-0123456789",
+      RESPONSES_KEY: Buffer.alloc(32, 11).toString("base64"),
+      MAIL_TRANSPORT: "resend",
+      RESEND_API_KEY: fake.apiKey,
+      // Production refuses to send without a sender of its own (config/index.ts).
+      MAIL_FROM: "Onderzoekspanel <panel@example.org>",
+      RESEND_BASE_URL: fake.url,
+      MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      DATABASE_URL: "",
+      DISABLE_BACKGROUND_JOBS: "0",
+      // Production refuses to start without an explicit proxy mode; visitors connect directly here.
+      TRUST_PROXY: "0",
+      STAFF_TWO_FACTOR: options.staffTwoFactor ?? "optional",
+      E2E_DATA_DIR: dataDir,
+      RESEND_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      ...e2eHelpEnv,
     },
-  );
-  let exited = false;
-  server.on("exit", () => (exited = true));
-
-  const stop = async () => {
-    if (!exited && server.pid) {
-      try {
-        process.kill(-server.pid, "SIGTERM");
-      } catch {
-        // Already gone.
-      }
-      await new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        const timer = setTimeout(resolve, 10_000);
-        server.on("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    await fake.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (exited) {
-      await stop();
-      throw new Error("the second app server exited during start");
-    }
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the second app server did not answer on ${baseURL} in time`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+    cleanUp: async () => {
+      await fake.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
   return { baseURL, fake, stop };
 }
