@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
 import { describe, expect, it } from "vitest";
@@ -90,6 +90,27 @@ describe("Dutch pages at their bare addresses", () => {
     (route, file) => {
       const twin = publicTwins.find((p) => p.route === route)!;
       expect(segmentSettings(file)).toEqual(segmentSettings(twin.file));
+    },
+  );
+
+  /** Whether an error boundary (error.tsx) stands between `root`'s layout and the page `file`. */
+  function hasErrorBoundary(root: string, file: string): boolean {
+    for (let dir = path.dirname(file); dir.startsWith(root); dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, "error.tsx"))) return true;
+    }
+    return false;
+  }
+
+  it("finds /research's error boundary in both trees", () => {
+    const research = dutchPages.find((p) => p.route === "/research")!;
+    expect(hasErrorBoundary(dutchRoot, research.file)).toBe(true);
+  });
+
+  it.each(dutchPages.map((p) => [p.route, p.file]))(
+    "%s has an error boundary where its twin has one",
+    (route, file) => {
+      const twin = publicTwins.find((p) => p.route === route)!;
+      expect(hasErrorBoundary(dutchRoot, file)).toBe(hasErrorBoundary(localeRoot, twin.file));
     },
   );
 
