@@ -7,6 +7,7 @@ import { locales, type Locale } from "@/lib/i18n/locales.shared";
 import { localePath } from "@/lib/i18n/visible-locale.shared";
 import { persistLocale } from "@/lib/i18n/persist-locale.shared";
 import { RELOADS_ATTRIBUTE } from "@/components/ui/reloads-attribute";
+import { addressWithHeldLink } from "./held-link";
 
 /**
  * Links, so that a language can be chosen before the page's scripts have loaded or without
@@ -25,6 +26,11 @@ export function LanguageSwitcher({ current }: { current: string }) {
     event.preventDefault();
     if (locale === current) return;
     persistLocale(locale);
+    // A mail link's page took the link out of the address: it goes back in for the reload, and
+    // the reloaded page takes it out again (held-link.ts).
+    const address = addressWithHeldLink(window.location);
+    if (address !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, "", address);
     // A full reload: both languages are prerendered and the server picks one by cookie.
     window.location.reload();
   };

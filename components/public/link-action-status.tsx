@@ -25,11 +25,12 @@ const actions = {
 export function LinkActionStatus({ action }: { action: "verify" | "stop" }) {
   return (
     <MailLinkParams names={["panel_user_id", actions[action].tokenParam]}>
-      {(link) => (
+      {(link, spent) => (
         <LinkAction
           action={action}
           id={link.panel_user_id}
           token={link[actions[action].tokenParam]}
+          spent={spent}
         />
       )}
     </MailLinkParams>
@@ -40,10 +41,12 @@ function LinkAction({
   action,
   id,
   token,
+  spent,
 }: {
   action: "verify" | "stop";
   id: string | null;
   token: string | null;
+  spent: () => void;
 }) {
   const tVerify = useTranslations("panel.verify");
   const tStop = useTranslations("panel.stop");
@@ -58,6 +61,7 @@ function LinkAction({
   async function confirm() {
     const result = await run({ path: endpoint, body: { panel_user_id: id, [tokenParam]: token } });
     setSucceeded(result.ok);
+    if (result.ok) spent();
   }
 
   const expiredOrWrong =

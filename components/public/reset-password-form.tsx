@@ -23,11 +23,12 @@ const LINK_PARAMS = ["email", "reset_token", "invite"] as const;
 export function ResetPasswordForm() {
   return (
     <MailLinkParams names={LINK_PARAMS}>
-      {(link) => (
+      {(link, spent) => (
         <SetPasswordForm
           email={link.email ?? ""}
           token={link.reset_token ?? ""}
           invite={link.invite === "1"}
+          spent={spent}
         />
       )}
     </MailLinkParams>
@@ -38,10 +39,12 @@ function SetPasswordForm({
   email,
   token,
   invite,
+  spent,
 }: {
   email: string;
   token: string;
   invite: boolean;
+  spent: () => void;
 }) {
   const t = useTranslations("auth.reset");
   const tv = useTranslations("auth.validation");
@@ -58,7 +61,10 @@ function SetPasswordForm({
         new_password: values.new_password,
       },
     }),
-    onSuccess: () => setDone(true),
+    onSuccess: () => {
+      setDone(true);
+      spent();
+    },
     fieldTexts: { [COMMON_PASSWORD_TEXT]: tv("passwordTooCommon") },
   });
 

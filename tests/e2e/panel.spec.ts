@@ -83,6 +83,42 @@ test("an English sign-up gets English mails and pages", async ({ page }) => {
   await expect(page.getByText("We have removed you from the panel")).toBeVisible();
 });
 
+// The page takes the link out of the address as soon as it has read it; choosing a language
+// reloads the page, which then found no link ("incomplete link").
+test("choosing another language on a mail link's page keeps the link", async ({ page }) => {
+  const email = uniqueEmail("switch");
+  await page.goto("/");
+  await page.getByLabel("Je e-mailadres").fill(email);
+  await page.getByRole("button", { name: "Aanmelden voor het panel" }).click();
+  await expect(page).toHaveURL(/\/bedankt$/);
+  const mail = await waitForMail(email);
+
+  await page.goto(linkTo(mail, "/verify-email"));
+  await expect(page.getByRole("button", { name: "Bevestig mijn e-mailadres" })).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const language = page.getByRole("banner").getByRole("group", { name: "Taal" });
+  await language.getByRole("link", { name: /English/ }).click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify your email");
+  const confirm = page.getByRole("button", { name: "Confirm my email address" });
+  await expect(confirm).toBeVisible();
+  await expect(page.getByText("This link is incomplete")).toHaveCount(0);
+  // Out of the address bar again once read.
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await confirm.click();
+  await expect(page.getByText("Successfully verified email")).toBeVisible();
+
+  // Once the link has done its work it is let go: a language chosen now does not bring it back.
+  await page
+    .getByRole("banner")
+    .getByRole("group", { name: "Language" })
+    .getByRole("link", { name: /Nederlands/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-mailadres bevestigen");
+  await expect(page.getByText("Deze link is niet compleet")).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/);
+});
+
 test("a wrong or incomplete verification link shows a translated error", async ({ page }) => {
   // The query form of links in mails sent before tokens moved to the fragment still works.
   await page.goto(
