@@ -42,9 +42,12 @@ export function MessageBody({
   const titleId = useId();
   const statusId = useId();
   const [editing, setEditing] = useState(false);
-  // What is on screen; the stored body is only the starting point (this component is keyed by
-  // message and by the screen's restarts, so another message or version starts afresh).
+  // What is on screen while the message is a draft; the stored body is only the starting point
+  // (this component is keyed by message and by the screen's restarts, so another message or
+  // version starts afresh). Once it is no longer a draft (sent or scheduled, here or elsewhere)
+  // the stored body is shown: that is what went, or will go, out.
   const [value, setValue] = useState(message.body);
+  const shown = editable ? value : message.body;
 
   const autosave = useAutosave<string>({
     delayMs: BODY_AUTOSAVE_MS,
@@ -116,10 +119,10 @@ export function MessageBody({
           />
         ) : (
           <div className="rounded-md border border-gray-300 bg-white p-4">
-            {isBlank(value) ? (
+            {isBlank(shown) ? (
               <p className="text-muted">{t("emptyBody")}</p>
             ) : (
-              <RichText html={value} />
+              <RichText html={shown} />
             )}
           </div>
         )}

@@ -44,7 +44,10 @@ describe("the communication screen when a request fails", () => {
     );
   });
 
-  /** The draft's GET answers it as a draft until `sentElsewhere()`, then as queued. */
+  /**
+   * The draft's GET answers it as a draft until `sentElsewhere()`, then as queued, with the body
+   * a colleague saved before sending it.
+   */
   function serveDraftSentElsewhere() {
     const { draft } = serveTwoMessages();
     let queued = false;
@@ -53,7 +56,13 @@ describe("the communication screen when a request fails", () => {
       body: {
         ...draft,
         recipients_estimate: 3,
-        ...(queued ? { communication_status: "queued" as const, recipients_total: 3 } : {}),
+        ...(queued
+          ? {
+              communication_status: "queued" as const,
+              recipients_total: 3,
+              body: "<p>Wat de collega verstuurde</p>",
+            }
+          : {}),
       } satisfies PanelMessageDetailDto,
     }));
     return () => {
@@ -80,6 +89,9 @@ describe("the communication screen when a request fails", () => {
       expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true),
     );
     expect(screen.getByRole("button", { name: nl.delete })).toHaveProperty("disabled", true);
+    // The body that went out, not the draft this screen had.
+    expect(screen.getByText("Wat de collega verstuurde")).toBeTruthy();
+    expect(screen.queryByText("Tekst van bericht 2")).toBeNull();
   });
 
   it("shows what is stored when a save is refused because it was sent elsewhere meanwhile", async () => {
@@ -99,6 +111,8 @@ describe("the communication screen when a request fails", () => {
     await waitFor(() =>
       expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true),
     );
+    // The edit that could not be saved gives way to the body that went out.
+    await waitFor(() => expect(screen.getByText("Wat de collega verstuurde")).toBeTruthy());
   });
 
   it("makes one new draft when 'new message' is pressed twice while the open one saves", async () => {
