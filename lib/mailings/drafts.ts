@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { dbOr, transaction, type DbOrTx } from "@/db/client";
 import { panelMessages, type PanelMessage } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
@@ -82,14 +82,20 @@ export async function updateMessage(
 }
 
 /**
- * DELETE /api/panel_message/{id}: drafts only (409 code 17 once scheduled, queued or sent).
- * Audited as `message_deleted`.
+ * DELETE /api/panel_message/{id}: drafts, and messages that came to their scheduled time with
+ * nobody to send to (`failed`: nothing went out, and nothing else can be done with them); 409
+ * code 17 once scheduled, queued or sent. Audited as `message_deleted`.
  */
 export async function deleteMessage(id: number, actor: AuditActor, tx?: DbOrTx): Promise<void> {
   await transaction(tx, async (t) => {
     const deleted = await t
       .delete(panelMessages)
-      .where(and(eq(panelMessages.id, id), eq(panelMessages.communicationStatus, "not_sent")))
+      .where(
+        and(
+          eq(panelMessages.id, id),
+          inArray(panelMessages.communicationStatus, ["not_sent", "failed"]),
+        ),
+      )
       .returning({ id: panelMessages.id });
     if (deleted.length === 0) await refusal(id, ErrorCode.MESSAGE_SENT_NO_DELETE, t);
     await recordAudit(t, {

@@ -8,11 +8,13 @@ import { Alert } from "@/components/ui/alert";
 
 /**
  * The message's actions: Send (admins, a loaded draft), a test mail to oneself, and Delete (a
- * draft), with why Send is not offered and the last action's refusal below them.
+ * draft, or a message that came to its time with nobody to send to), with why Send is not
+ * offered and the last action's refusal below them.
  */
 export function MessageActions({
   draft,
   canSend,
+  deletable,
   sendAdminOnly,
   checking,
   testing,
@@ -24,6 +26,7 @@ export function MessageActions({
   draft: boolean;
   /** A draft as stored, not only the list's copy of it. */
   canSend: boolean;
+  deletable: boolean;
   sendAdminOnly: AdminOnly;
   /** Saving what is on screen before the send dialog opens. */
   checking: boolean;
@@ -50,7 +53,7 @@ export function MessageActions({
         <ActionButton variant="secondary" icon={FlaskConical} pending={testing} onClick={onTest}>
           {t("sendTest")}
         </ActionButton>
-        <ActionButton variant="danger" icon={Trash2} disabled={!draft} onClick={onDelete}>
+        <ActionButton variant="danger" icon={Trash2} disabled={!deletable} onClick={onDelete}>
           {t("delete")}
         </ActionButton>
       </div>

@@ -194,9 +194,13 @@ export function MessageDetail({
     setDialogError(null);
     const result = await deleteMutation.run({ path: `/api/panel_message/${id}`, method: "DELETE" });
     setBusy(false);
-    if (result.ok) {
+    // Deleted elsewhere meanwhile (404 code 14): gone all the same, and a retry could only fail
+    // again, so the message leaves the list with a word of why.
+    const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+    if (result.ok || gone) {
       setPending(null);
-      toast.success(t("deleted"));
+      if (gone) toast.info(t("alreadyDeleted"));
+      else toast.success(t("deleted"));
       onDeleted(id);
     } else {
       const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;
@@ -234,6 +238,8 @@ export function MessageDetail({
       <MessageActions
         draft={draft}
         canSend={draft && loaded}
+        // Nothing went out of a message that found nobody to send to: it can only be deleted.
+        deletable={draft || status === "failed"}
         sendAdminOnly={sendAdminOnly}
         checking={checking}
         testing={testing}

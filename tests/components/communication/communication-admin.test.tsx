@@ -262,6 +262,22 @@ describe("the communication screen", () => {
     expect(screen.getByText(nl.selectMessage)).toBeTruthy();
   });
 
+  it("takes a message deleted elsewhere meanwhile off the list, and says so", async () => {
+    serveTwoMessages();
+    server().on("DELETE /api/panel_message/2", {
+      status: 404,
+      body: { error: { code: 14, message: "Model not found" } },
+    });
+    const user = await openScreen("Bericht 2");
+    await user.click(await screen.findByRole("button", { name: nl.delete }));
+    const dialog = screen.getByRole("dialog", { name: nl.confirmDeleteTitle });
+    await user.click(within(dialog).getByRole("button", { name: nl.confirmDelete }));
+    expect(await screen.findByText(nl.alreadyDeleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Bericht 2/ })).toBeNull());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByText(nl.selectMessage)).toBeTruthy();
+  });
+
   it("polls progress while delivering, shows failures with reasons, and stops once sent", async () => {
     const base = message(3, { communication_status: "queued", recipients_total: 4 });
     server().on("GET /api/panel_message", { status: 200, body: { items: [base] } });

@@ -198,5 +198,8 @@ describe("scheduling", () => {
     });
     await openScreen("Bericht 2");
     expect(await screen.findByText(nl.failedNoRecipients)).toBeTruthy();
+    // Nothing went out: it cannot be sent again, but it can be deleted.
+    expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: nl.delete })).toHaveProperty("disabled", false);
   });
 });

@@ -245,6 +245,10 @@ describe("at its time", () => {
         recipients_total: 0,
       });
       expect(await deliveriesOf(message.id)).toEqual([]);
+      // Nothing went out and nothing more can be done with it: it can be deleted.
+      const del = await call(deleteRoute, { ...at(message.id), method: "DELETE", cookie: admin });
+      expect(del.status).toBe(200);
+      expect(await messageRow(message.id)).toBeUndefined();
     } finally {
       await db
         .update(panelUsers)
