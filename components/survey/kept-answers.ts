@@ -39,6 +39,11 @@ export type KeptRecord = {
   submission_id?: unknown;
   /** Per answer's position, what its question asked (`questionFingerprint`). */
   asked?: Record<string, unknown>;
+  /**
+   * The data names of the questions the participant has had on screen: those on the path up to
+   * the kept step. After an edit, a question not among them is one they never saw.
+   */
+  seen?: unknown;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,8 +113,21 @@ export function keptRecord(
     step,
     answers,
     asked: askedAt(survey.steps, answers),
+    seen: seenUpTo(survey.steps, step, answers),
     submission_id: submissionId,
   };
+}
+
+/** The data names of the questions shown on the path these answers make, up to `step`. */
+function seenUpTo(steps: Step[], step: number, answers: Record<string, Answer>): string[] {
+  const path = surveyPath(steps, (s, b) => answers[`${s}.${b}`]);
+  const names = new Set<string>();
+  steps.slice(0, step + 1).forEach((shownStep, s) =>
+    shownStep.blocks.forEach((block, b) => {
+      if (isQuestion(block) && isShown(path, s, b)) names.add(block.data_name.trim());
+    }),
+  );
+  return [...names];
 }
 
 /** What the question at each answered position asks, to recognise it after an edit. */
@@ -215,12 +233,21 @@ export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptA
   }
 
   // Back to the first earlier step that lacks an answer it needs, judged on the path these
-  // answers make: a required question their conditions hide needs none.
+  // answers make: a required question their conditions hide needs none. After an edit, back
+  // as well to the first step showing a question the participant never had on screen (added
+  // since, or moved onto the path), optional ones included: sent without being seen, it would
+  // be stored as shown and not answered. A record from before `seen` was kept starts over.
   const path = surveyPath(steps, (s, b) => answers[`${s}.${b}`]);
   let step = Math.min(kept.step, Math.max(steps.length - 1, 0));
+  const seen = changed ? seenNames(kept.seen) : null;
   for (let s = 0; s < step; s++) {
     const shown = (b: number) => isShown(path, s, b);
-    if (stepProblems(steps[s], (b) => answers[`${s}.${b}`], shown).size > 0) step = s;
+    const unseen =
+      changed &&
+      steps[s].blocks.some(
+        (block, b) => isQuestion(block) && shown(b) && !seen?.has(block.data_name.trim()),
+      );
+    if (unseen || stepProblems(steps[s], (b) => answers[`${s}.${b}`], shown).size > 0) step = s;
   }
   return {
     step,
@@ -228,6 +255,12 @@ export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptA
     ...(submissionId ? { submissionId } : {}),
     ...(changed ? { changed } : {}),
   };
+}
+
+/** The kept `seen`, as a set of names; null when the record has none (written before it). */
+function seenNames(value: unknown): Set<string> | null {
+  if (!Array.isArray(value)) return null;
+  return new Set(value.filter((name): name is string => typeof name === "string"));
 }
 
 /** Each data name asked once in the survey, with its position; a repeated name has none. */

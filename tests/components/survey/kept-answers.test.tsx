@@ -118,6 +118,9 @@ describe("the runner keeps answers in progress in the tab", () => {
       },
       // What each question asked, to recognise it after an edit of the survey.
       asked: { "0.1": expect.any(String), "0.2": expect.any(String) },
+      // The questions on screen so far (this step's too): after an edit, one not among them
+      // takes the participant back to it.
+      seen: ["story", "impact", "place"],
       submission_id: expect.stringMatching(UUID_V4),
     });
     // Only this survey's key was written.

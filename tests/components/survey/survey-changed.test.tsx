@@ -101,6 +101,68 @@ describe("a survey staff change while it is answered", () => {
     }
   });
 
+  it("goes back to a passed step where an optional question was added, so it is seen before it is sent as shown", async () => {
+    const second = {
+      order: 1,
+      blocks: [
+        {
+          type: "open_question" as const,
+          data_name: "remarks",
+          order: 0,
+          question_text: "Anything else?",
+          is_required: false,
+        },
+      ],
+    };
+    const twoSteps: PublicSurvey = { ...before, steps: [...before.steps, second] };
+    const withPlace: PublicSurvey = {
+      ...twoSteps,
+      version: 2,
+      steps: [
+        {
+          order: 0,
+          blocks: [
+            ...before.steps[0].blocks,
+            {
+              type: "open_question",
+              data_name: "place",
+              order: 1,
+              question_text: "Where did it happen?",
+              is_required: false,
+            },
+          ],
+        },
+        second,
+      ],
+    };
+    server().on(GET, { status: 200, body: twoSteps });
+    server().on(SUBMIT, () => {
+      server().on(GET, { status: 200, body: withPlace });
+      server().on(SUBMIT, { status: 200, body: { token: "TOKEN3333" } });
+      return {
+        status: 400,
+        body: { error: { code: 22, message: "Invalid input", fields: { shown: "Changed" } } },
+      };
+    });
+    renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
+    fireEvent.change(await screen.findByRole("textbox", { name: /What happened/ }), {
+      target: { value: "Kept across the change" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+
+    // Back on the first step, where the new question is, with the answer kept.
+    await screen.findByText(t.changedWhileAnswering.title);
+    expect(await screen.findByRole("textbox", { name: /Where did it happen/ })).toBeTruthy();
+    expect(
+      (screen.getByRole("textbox", { name: /What happened/ }) as HTMLTextAreaElement).value,
+    ).toBe("Kept across the change");
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+    expect(await screen.findByDisplayValue("TOKEN3333")).toBeTruthy();
+    expect(submits()).toHaveLength(2);
+  });
+
   it("shows the refusal as it is when the survey did not change", async () => {
     server().on(GET, { status: 200, body: before });
     server().on(SUBMIT, refused);
