@@ -89,10 +89,14 @@ export function useSurveySubmission(
   // Raised when the runner goes away and when it starts again: a submission still on its way
   // (waiting to retry, or trying earlier answers) sends nothing more after that.
   const round = useRef(0);
+  // False once the runner has gone (the participant left the page while it was on its way).
+  const present = useRef(true);
   useEffect(() => {
     const mounted = round;
+    present.current = true;
     return () => {
       mounted.current += 1;
+      present.current = false;
     };
   }, []);
 
@@ -135,7 +139,10 @@ export function useSurveySubmission(
       result = await sendUntilAnswered(answers, from);
       fromEarlier = true;
     }
-    if (!result) return { kind: "gone" };
+    // Answered after the participant left: nothing may act on it. Stored or not, the answers
+    // and their submission id stay in the tab, so Back and Submit give the token of what is
+    // stored (the same id is answered with it) instead of an empty survey and no token.
+    if (!result || !present.current) return { kind: "gone" };
     if (result.ok) return { kind: "stored", token: result.data.token, earlier: fromEarlier };
     if (result.error.code === ErrorCode.STUDY_NOT_OPEN) {
       return { kind: "closed", message: result.message };

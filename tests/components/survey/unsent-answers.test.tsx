@@ -124,6 +124,36 @@ describe("leaving a survey with answers not sent", () => {
     expect(asksBeforeUnload()).toBe(true);
   });
 
+  it("keeps the answers and their submission id when the page is left while they are on their way", async () => {
+    let answer: (() => void) | undefined;
+    let sent: { submission_id: string } | undefined;
+    server.on(`POST /api/survey/${UUID}/submit`, (request) => {
+      sent = request.body as { submission_id: string };
+      return new Promise((resolve) => {
+        answer = () => resolve({ status: 200, body: { token: "STORED-WHILE-AWAY" } });
+      });
+    });
+    const view = renderIntl(<SurveySteps survey={survey} />, "en");
+    fireEvent.change(story(), { target: { value: "Sent as the page was left" } });
+    await waitFor(() => expect(sessionStorage.getItem(key)).not.toBeNull());
+    const kept = JSON.parse(sessionStorage.getItem(key)!) as { submission_id: string };
+    fireEvent.click(screen.getByRole("button", { name: t.submit }));
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(sent?.submission_id).toBe(kept.submission_id);
+
+    // The participant leaves; the answers are stored after that.
+    view.unmount();
+    answer!();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Back brings them back with the same id: submitted again, they get the stored one's token.
+    const after = JSON.parse(sessionStorage.getItem(key)!) as {
+      submission_id: string;
+      answers: Record<string, { open_answer: string }>;
+    };
+    expect(after.submission_id).toBe(kept.submission_id);
+    expect(Object.values(after.answers)[0].open_answer).toBe("Sent as the page was left");
+  });
+
   it("never holds up the quick exit", async () => {
     fillStorage();
     renderIntl(
