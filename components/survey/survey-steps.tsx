@@ -28,6 +28,7 @@ import { ResumeNotice } from "./resume-notice";
 import { SurveyNotice } from "./survey-notice";
 import { SurveyProgress } from "./survey-progress";
 import { blockKey, fieldId, shownAnswers } from "./runner-state";
+import { focusSubmitWhileSending } from "./submit-focus";
 import { useKeptAnswers } from "./use-kept-answers";
 import { useProblemText } from "./use-problem-text";
 import { useSurveySubmission } from "./use-survey-submission";
@@ -166,6 +167,7 @@ export function SurveySteps({
       setPreviewDone(true);
       return;
     }
+    focusSubmitWhileSending(event.currentTarget as HTMLFormElement);
     const payload = collectAnswers(steps, (s, b) => answers[blockKey(s, b)], path);
     sending.current = true;
     try {
