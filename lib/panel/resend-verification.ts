@@ -12,7 +12,8 @@ import { newVerificationToken, VERIFICATION_TTL_MS } from "./tokens";
  * working. Refused for a confirmed member (409 code 22): there is nothing to confirm, and the
  * admin screen disables the button for them anyway. Refused too (409 code 22) while the address
  * is marked bounced: the provider would suppress the mail without a word while staff were told
- * it went; "allow mail again" (bounce.ts) lifts the suppression first. Unknown member: 404
+ * it went; "allow mail again" (bounce.ts) lifts the suppression first. Either refusal names
+ * its reason at `fields.id` ("verified", "bounced"), for the screen to word. Unknown member: 404
  * code 14.
  */
 export async function resendVerification(memberId: number, now = new Date()): Promise<void> {
@@ -48,11 +49,13 @@ export async function resendVerification(memberId: number, now = new Date()): Pr
       throw new AppError(ErrorCode.INVALID_INPUT, {
         kind: "conflict",
         message: "Mail to this address bounced; allow mail to it again first, then resend",
+        fields: { id: "bounced" },
       });
     }
     throw new AppError(ErrorCode.INVALID_INPUT, {
       kind: "conflict",
       message: "This panel member has already verified their email address",
+      fields: { id: "verified" },
     });
   }
   try {

@@ -14,6 +14,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { Pager } from "@/components/ui/pager";
 import { ScreenFrame } from "@/components/ui/screen-frame";
 import { Spinner } from "@/components/ui/spinner";
+import type { ApiError } from "@/lib/api-client.shared";
 import {
   PANEL_PAGE_SIZE,
   type PanelUserDto,
@@ -100,9 +101,18 @@ export function PanelMembersAdmin() {
       focusHeading.current = pending.kind === "delete";
       setPending(null);
       toast.success(t(confirmTexts[pending.kind][3]));
-    } else setActionError(result.message);
+    } else setActionError(resendRefusal(pending, result.error) ?? result.message);
     query.refresh();
     if (search) await searchAgain(search.email);
+  }
+
+  /** A resend refused for the member's state (409 code 22 naming it): why, in the screen's words. */
+  function resendRefusal({ kind, member }: PendingAction, error: ApiError): string | null {
+    if (kind !== "resend") return null;
+    const reason = error.fields?.id;
+    if (reason === "verified") return t("resendNotNeeded", { email: member.email });
+    if (reason === "bounced") return t("resendBounced", { email: member.email });
+    return null;
   }
 
   async function searchAgain(email: string) {

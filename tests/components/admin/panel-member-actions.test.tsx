@@ -71,6 +71,27 @@ describe("a panel member action that is refused", () => {
     expect(sent("/api/panel_user/5/resend_verification_email")).toBe(2);
   });
 
+  it("says in its own words why a resend was refused: the member confirmed, or mail bounced", async () => {
+    server().on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
+    for (const [reason, text] of [
+      ["verified", panel.resendNotNeeded],
+      ["bounced", panel.resendBounced],
+    ] as const) {
+      server().on("POST /api/panel_user/5/resend_verification_email", {
+        status: 409,
+        body: { error: { code: 22, message: "Refused", fields: { id: reason } } },
+      });
+      const view = renderMembers();
+      fireEvent.click(await screen.findByRole("button", { name: resendFor(EMAIL) }));
+      const dialog = screen.getByRole("dialog");
+      fireEvent.click(within(dialog).getByRole("button", { name: panel.confirmResend }));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe(
+        text.replace("{email}", EMAIL),
+      );
+      view.unmount();
+    }
+  });
+
   it("a reason shown once is gone when the dialog opens again", async () => {
     server().on("GET /api/panel_user", { status: 200, body: listOf([EMAIL]) });
     server().on("POST /api/panel_user/5/resend_verification_email", {

@@ -238,7 +238,11 @@ describe("POST /api/panel_user/{id}/resend_verification_email", () => {
     const res = await resend(member.id);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      error: { code: 22, message: "This panel member has already verified their email address" },
+      error: {
+        code: 22,
+        message: "This panel member has already verified their email address",
+        fields: { id: "verified" },
+      },
     });
     expect(memoryOutbox()).toHaveLength(0);
   });
@@ -257,6 +261,7 @@ describe("POST /api/panel_user/{id}/resend_verification_email", () => {
       error: {
         code: 22,
         message: "Mail to this address bounced; allow mail to it again first, then resend",
+        fields: { id: "bounced" },
       },
     });
     expect(memoryOutbox()).toHaveLength(0);
