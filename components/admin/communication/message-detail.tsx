@@ -7,9 +7,9 @@ import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { useFlushGroup } from "@/components/data/use-flush-group";
 import { useAdminOnly } from "@/components/ui/admin-only";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { PanelMessageDetailDto, PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import { DeleteMessageDialog } from "./delete-message-dialog";
 import { DetailLoading } from "./detail-loading";
 import { MessageActions } from "./message-actions";
 import { MessageBody } from "./message-body";
@@ -23,6 +23,7 @@ import { centreDateTime } from "./schedule-picker";
 import { SendDialog } from "./send-dialog";
 import { sendProblems } from "./sendable";
 import { useLeaveCheck, useMessageSaves, type LeaveCheck } from "./use-message-saves";
+import { useRecount } from "./use-recount";
 import { useRefreshWhenDue } from "./use-refresh-when-due";
 import { useTestMail } from "./use-test-mail";
 
@@ -70,7 +71,6 @@ export function MessageDetail({
       [ErrorCode.CHANGED_ELSEWHERE]: t("sendChangedElsewhere"),
     },
   });
-  const deleteMutation = useApiMutation();
   const saves = useFlushGroup();
   const versioned = useMessageSaves(id, apply, () => query.refresh());
   const [pending, setPending] = useState<Pending>(null);
@@ -117,6 +117,13 @@ export function MessageDetail({
   // A scheduled message is asked for again once its time has come (it has started by then).
   useRefreshWhenDue(message, refresh, query.error ?? query.data);
 
+  // Sent or scheduled elsewhere, as the dialog's read found: it closes and says so instead.
+  const { counting, recount } = useRecount(loading, () => {
+    if (pending !== "send" || draft) return;
+    setPending(null);
+    setActionError(t("sentElsewhere"));
+  });
+
   function apply(update: PanelMessageDto) {
     latest.current = latest.current ? { ...latest.current, ...update } : update;
     query.setData((current) => (current ? { ...current, ...update } : update));
@@ -140,7 +147,10 @@ export function MessageDetail({
     setActionError(null);
     setPending(kind);
     // The number of members who will receive it, as it is now.
-    if (kind === "send") query.refresh();
+    if (kind === "send") {
+      recount();
+      query.refresh();
+    }
   }
 
   /** Saves what is on screen, then opens the confirmation only for a message fit to send. */
@@ -189,29 +199,9 @@ export function MessageDetail({
     }
   }
 
-  async function confirmDelete() {
-    setBusy(true);
-    setDialogError(null);
-    const result = await deleteMutation.run({ path: `/api/panel_message/${id}`, method: "DELETE" });
-    setBusy(false);
-    // Deleted elsewhere meanwhile (404 code 14): gone all the same, and a retry could only fail
-    // again, so the message leaves the list with a word of why.
-    const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
-    if (result.ok || gone) {
-      setPending(null);
-      if (gone) toast.info(t("alreadyDeleted"));
-      else toast.success(t("deleted"));
-      onDeleted(id);
-    } else {
-      const unexplained = result.error.network || result.error.code === ErrorCode.UNKNOWN;
-      setDialogError(unexplained ? t("deleteFailed") : result.message);
-      refreshIfNoLongerDraft(result.error.code);
-    }
-  }
-
   if (!message) return <DetailLoading error={query.error} retry={query.refresh} />;
 
-  const estimate = query.data?.recipients_estimate;
+  const estimate = counting ? undefined : query.data?.recipients_estimate;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       {/* Above the subject: pressing its buttons closes an open subject field, which must not
@@ -281,16 +271,16 @@ export function MessageDetail({
         onConfirm={(sendAt) => void confirmSend(sendAt)}
         returnFocus={() => document.getElementById(headingId)}
       />
-      <ConfirmDialog
+      <DeleteMessageDialog
+        id={id}
+        subject={message.subject}
         open={pending === "delete"}
         onOpenChange={(open) => !open && setPending(null)}
-        title={t("confirmDeleteTitle")}
-        description={t("confirmDeleteText", { subject: message.subject })}
-        confirmLabel={t("confirmDelete")}
-        tone="danger"
-        pending={busy}
-        error={dialogError}
-        onConfirm={() => void confirmDelete()}
+        onDeleted={() => {
+          setPending(null);
+          onDeleted(id);
+        }}
+        onRefused={refreshIfNoLongerDraft}
       />
     </section>
   );

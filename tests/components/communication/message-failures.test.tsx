@@ -94,6 +94,50 @@ describe("the communication screen when a request fails", () => {
     expect(screen.queryByText("Tekst van bericht 2")).toBeNull();
   });
 
+  it("counts the recipients afresh as the send dialog opens, and offers nothing until then", async () => {
+    const { draft } = serveTwoMessages();
+    let estimate = 3;
+    server().on("GET /api/panel_message/2", async () => {
+      if (estimate !== 3) await sleep(300);
+      return {
+        status: 200,
+        body: { ...draft, recipients_estimate: estimate } satisfies PanelMessageDetailDto,
+      };
+    });
+    const user = await openScreen("Bericht 2");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false),
+    );
+    estimate = 7;
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
+    // Not the count read when the message was opened: it says it is counting meanwhile.
+    expect(dialog.textContent).toContain(nl.countingRecipients);
+    expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
+      "disabled",
+      true,
+    );
+    await waitFor(() => expect(dialog.textContent).toContain("7 geverifieerde deelnemers"));
+    expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
+      "disabled",
+      false,
+    );
+  });
+
+  it("closes the send dialog and says so when its read finds the message sent elsewhere", async () => {
+    const sentElsewhere = serveDraftSentElsewhere();
+    const user = await openScreen("Bericht 2");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false),
+    );
+    sentElsewhere();
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText(nl.sentElsewhere)).toBeTruthy();
+    expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", true);
+    expect(since(0).filter((r) => r.endsWith("/send"))).toEqual([]);
+  });
+
   it("shows what is stored when a save is refused because it was sent elsewhere meanwhile", async () => {
     const sentElsewhere = serveDraftSentElsewhere();
     server().on("PUT /api/panel_message/2", {
