@@ -1,14 +1,15 @@
 "use client";
 
 import { Check, Pencil } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useAutosave } from "@/components/data/use-autosave";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { RichText } from "@/components/rich-text/rich-text";
 import { SaveStatus } from "@/components/ui/save-status";
-import type { PanelMessageDto } from "@/lib/mailings/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
+import { MAX_BODY_LENGTH, type PanelMessageDto } from "@/lib/mailings/schemas.shared";
 import type { MessageSaves } from "./use-message-saves";
 
 /** Spec §4/§9: the body is saved 3 seconds after the last change. */
@@ -49,9 +50,15 @@ export function MessageBody({
   const [value, setValue] = useState(message.body);
   const shown = editable ? value : message.body;
 
+  const format = useFormatter();
   const autosave = useAutosave<string>({
     delayMs: BODY_AUTOSAVE_MS,
     save: (body, { keepalive }) => save({ body }, keepalive),
+    // The body is all a body save sends that could be refused as invalid: its stored form
+    // (HTML, formatting included) is longer than a message may be.
+    texts: {
+      [ErrorCode.INVALID_INPUT]: t("bodyTooLong", { max: format.number(MAX_BODY_LENGTH) }),
+    },
   });
   const { flush } = autosave;
 

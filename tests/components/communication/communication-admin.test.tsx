@@ -227,6 +227,25 @@ describe("the communication screen", () => {
     expect(await screen.findByText(new RegExp(messagesOf.nl.errors.codes["16"]))).toBeTruthy();
   });
 
+  it("says a body refused as invalid is too long to save, with the limit", async () => {
+    serveTwoMessages();
+    server().on("PUT /api/panel_message/2", {
+      status: 400,
+      body: {
+        error: {
+          code: 22,
+          message: "Invalid input",
+          fields: { body: "The body can have at most 100000 characters" },
+        },
+      },
+    });
+    const user = await openScreen("Bericht 2");
+    await editBody(user);
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    // Not "invalid input": what is wrong, and the limit in the reader's notation.
+    expect(await screen.findByText(/het bericht is te lang: hooguit 100\.000 tekens/)).toBeTruthy();
+  });
+
   it("sends a test mail to the signed-in staff member", async () => {
     serveTwoMessages();
     server().on("POST /api/panel_message/2/test", { status: 200, body: {} });
