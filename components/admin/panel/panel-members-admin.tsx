@@ -98,7 +98,9 @@ export function PanelMembersAdmin() {
     setActionError(null);
     const result = await run(actionRequest(pending));
     if (result.ok) {
-      focusHeading.current = pending.kind === "delete";
+      // The row's button is gone after a delete, and disabled (or, under the bounced filter,
+      // its row gone) after mail is allowed again: focus goes to the heading then.
+      focusHeading.current = pending.kind !== "resend";
       setPending(null);
       toast.success(t(confirmTexts[pending.kind][3]));
     } else setActionError(resendRefusal(pending, result.error) ?? result.message);

@@ -112,6 +112,34 @@ describe("a panel member action that is refused", () => {
   });
 });
 
+describe("focus after a panel member action", () => {
+  it("goes to the heading once mail is allowed again: the row's button is disabled after it", async () => {
+    let bounced = true;
+    server().on("GET /api/panel_user", () => {
+      const list = listOf([EMAIL]);
+      if (bounced)
+        list.items[0] = { ...list.items[0], delivery_status: "bounced", bounce_kind: "permanent" };
+      return { status: 200, body: list };
+    });
+    server().on("POST /api/panel_user/5/clear_bounce", () => {
+      bounced = false;
+      return { status: 200, body: {} };
+    });
+    renderMembers();
+    const allow = await screen.findByRole("button", {
+      name: panel.clearBounceFor.replace("{email}", EMAIL),
+    });
+    fireEvent.click(allow);
+    fireEvent.click(
+      within(screen.getByRole("dialog")).getByRole("button", { name: panel.confirmClearBounce }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 })),
+    );
+  });
+});
+
 describe("search results on the panel screen", () => {
   it("stay in view when reading the whole list again fails", async () => {
     let listFails = false;
