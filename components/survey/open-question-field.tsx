@@ -1,6 +1,8 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { TextAreaField } from "@/components/ui/text-field";
+import { MAX_OPEN_ANSWER_LENGTH } from "@/lib/surveys/answer-limits.shared";
 import type { QuestionFieldProps } from "./question-field-props";
 import { RequiredMarker } from "./required-marker";
 
@@ -22,11 +24,33 @@ export function OpenQuestionField({
         </>
       }
       rows={4}
-      maxLength={10_000}
+      maxLength={MAX_OPEN_ANSWER_LENGTH}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       aria-required={block.is_required || undefined}
+      description={value.length >= NOTE_FROM ? <LengthNote length={value.length} /> : undefined}
       error={error}
     />
+  );
+}
+
+/** Near the limit, how many characters are used; at it, that nothing more is taken. */
+const NOTE_FROM = Math.floor(MAX_OPEN_ANSWER_LENGTH * 0.9);
+
+/**
+ * Said only near the limit, where it matters: the field takes no more than the limit, and a
+ * longer text pasted in is cut there by the browser without a word. At the limit the note is a
+ * polite live region, so a screen reader hears that the rest was not added.
+ */
+function LengthNote({ length }: { length: number }) {
+  const t = useTranslations("survey.answerLength");
+  const format = useFormatter();
+  const max = format.number(MAX_OPEN_ANSWER_LENGTH);
+  return (
+    <span role={length >= MAX_OPEN_ANSWER_LENGTH ? "status" : undefined}>
+      {length >= MAX_OPEN_ANSWER_LENGTH
+        ? t("atLimit", { max })
+        : t("nearLimit", { count: format.number(length), max })}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OPEN_ANSWER_LENGTH } from "./answer-limits.shared";
 
 /**
  * What a participant sends (an Answer): one entry per answered question, identified by
@@ -9,7 +10,7 @@ const dataName = z.string().max(100);
 export const openAnswerSchema = z.object({
   type: z.literal("open_question"),
   data_name: dataName,
-  open_answer: z.string().max(10_000),
+  open_answer: z.string().max(MAX_OPEN_ANSWER_LENGTH),
 });
 
 export const choiceAnswerSchema = z.object({
