@@ -7,6 +7,14 @@ import { loadDevSecrets } from "./secrets";
 /** The sender outside production when MAIL_FROM is unset (tests, development, a demo). */
 export const EXAMPLE_MAIL_FROM = "Onderzoekspanel <panel@example.org>";
 
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** A sender at a domain reserved for examples (example.org, .com, .net, and the .example TLD). */
+function isExampleSender(from: string): boolean {
+  const domain = /@([^@\s>]+)>?\s*$/.exec(from)?.[1]?.toLowerCase() ?? "";
+  return /(^|\.)example(\.(org|com|net))?$/.test(domain);
+}
+
 export type MailTransportKind = "resend" | "log" | "memory";
 
 export type AppConfig = {
@@ -126,25 +134,28 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     );
   if (transport === "resend" && !e.RESEND_API_KEY)
     problems.push("MAIL_TRANSPORT=resend needs RESEND_API_KEY");
-  // The provider sends only from a domain verified with it: with the example sender every mail
-  // (sign-up links, password resets, panel messages) would be refused.
+  // A test double of the provider on this machine (a benchmark, a browser test).
+  const resendBase = e.RESEND_BASE_URL ? new URL(e.RESEND_BASE_URL) : null;
+  const resendDouble = resendBase !== null && LOOPBACK_HOSTS.includes(resendBase.hostname);
+  // The provider sends only from a domain verified with it: with no sender, or an example one
+  // (.env.example's), every mail (sign-up links, password resets, panel messages) is refused.
   if (isProduction && transport === "resend" && !e.MAIL_FROM)
     problems.push(
       'MAIL_FROM is required in production: the sender of every mail, on the domain verified with Resend ("Onderzoekspanel <panel@your-domain>")',
     );
-  if (isProduction && transport === "resend" && e.RESEND_BASE_URL) {
-    // The key and every member's address and link go to this address: only encrypted, unless it
-    // is a test double on this machine.
-    const base = new URL(e.RESEND_BASE_URL);
-    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(base.hostname);
-    if (base.protocol !== "https:" && !loopback)
-      problems.push("RESEND_BASE_URL must be an https address in production");
-  }
+  else if (isProduction && transport === "resend" && isExampleSender(e.MAIL_FROM!) && !resendDouble)
+    problems.push(
+      "MAIL_FROM is an example address: in production use the sender on the domain verified with Resend",
+    );
+  // The key and every member's address and link go to this address: only encrypted, unless it is
+  // a test double on this machine.
+  if (isProduction && transport === "resend" && resendBase && resendBase.protocol !== "https:")
+    if (!resendDouble) problems.push("RESEND_BASE_URL must be an https address in production");
 
   if (isProduction) {
     // Mail links are built from APP_URL: a forgotten value would send people to localhost.
     const url = new URL(e.APP_URL);
-    const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    const loopback = LOOPBACK_HOSTS.includes(url.hostname);
     if (!source.APP_URL)
       problems.push("APP_URL is required in production (the site's public https address)");
     else if (url.protocol !== "https:" && !loopback)

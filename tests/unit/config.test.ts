@@ -49,7 +49,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_test",
-      MAIL_FROM: "Panel <panel@centrum.example>",
+      MAIL_FROM: "Panel <panel@centrum.nl>",
       TRUST_PROXY: "0",
     };
     const dev = { NODE_ENV: "development", APP_SECRET: "x".repeat(32), RESPONSES_KEY: key };
@@ -110,7 +110,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_123",
-      MAIL_FROM: "Panel <panel@centrum.example>",
+      MAIL_FROM: "Panel <panel@centrum.nl>",
       TRUST_PROXY: "1",
     };
     expect(() => parseConfig({ ...production, RESEND_BASE_URL: "http://api.resend.com" })).toThrow(
@@ -128,7 +128,7 @@ describe("configuration", () => {
       APP_SECRET: "x".repeat(40),
       RESPONSES_KEY: key,
       RESEND_API_KEY: "re_123",
-      MAIL_FROM: "Panel <panel@centrum.example>",
+      MAIL_FROM: "Panel <panel@centrum.nl>",
       DATABASE_URL: "postgres://u@db/panel",
       TRUST_PROXY: "1",
     });
@@ -174,7 +174,23 @@ describe("configuration", () => {
         /MAIL_FROM is required in production/,
       );
     }
-    const from = "Panel <panel@centrum.example>";
+    // An example sender (.env.example's) would have every mail refused as well, unless the
+    // provider is a test double on this machine.
+    for (const example of [
+      "Onderzoekspanel <panel@example.org>",
+      "panel@Example.COM",
+      "Panel <panel@mail.example.net>",
+      "Panel <panel@centrum.example>",
+    ]) {
+      expect(() => parseConfig({ ...base, MAIL_FROM: example })).toThrow(
+        /MAIL_FROM is an example address/,
+      );
+      expect(
+        parseConfig({ ...base, MAIL_FROM: example, RESEND_BASE_URL: "http://127.0.0.1:4010" }).mail
+          .from,
+      ).toBe(example);
+    }
+    const from = "Panel <panel@centrum.nl>";
     expect(parseConfig({ ...base, MAIL_FROM: ` ${from} ` }).mail.from).toBe(from);
     // The log transport sends nothing to a provider; outside production the example sender.
     expect(
