@@ -118,8 +118,11 @@ export function MessageDetail({
   useRefreshWhenDue(message, refresh, query.error ?? query.data);
 
   // Sent or scheduled elsewhere, as the dialog's read found: it closes and says so instead.
+  // A read that failed leaves the earlier count: not offered either, the dialog says why.
   const { counting, recount } = useRecount(loading, () => {
-    if (pending !== "send" || draft) return;
+    if (pending !== "send") return;
+    if (query.error) return setDialogError(t("countFailed"));
+    if (draft) return;
     setPending(null);
     setActionError(t("sentElsewhere"));
   });
@@ -201,7 +204,7 @@ export function MessageDetail({
 
   if (!message) return <DetailLoading error={query.error} retry={query.refresh} />;
 
-  const estimate = counting ? undefined : query.data?.recipients_estimate;
+  const estimate = counting || query.error ? undefined : query.data?.recipients_estimate;
   return (
     <section aria-labelledby={headingId} className="space-y-6">
       {/* Above the subject: pressing its buttons closes an open subject field, which must not

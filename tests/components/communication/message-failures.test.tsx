@@ -124,6 +124,32 @@ describe("the communication screen when a request fails", () => {
     );
   });
 
+  it("offers nothing, and says why, when the dialog's read of the count fails", async () => {
+    const { draft } = serveTwoMessages();
+    let fails = false;
+    server().on("GET /api/panel_message/2", () =>
+      fails
+        ? unavailable
+        : {
+            status: 200,
+            body: { ...draft, recipients_estimate: 3 } satisfies PanelMessageDetailDto,
+          },
+    );
+    const user = await openScreen("Bericht 2");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false),
+    );
+    fails = true;
+    await user.click(screen.getByRole("button", { name: nl.send }));
+    const dialog = await screen.findByRole("dialog", { name: nl.confirmSendTitle });
+    expect(await within(dialog).findByText(nl.countFailed)).toBeTruthy();
+    expect(dialog.textContent).not.toContain("3 geverifieerde deelnemers");
+    expect(within(dialog).getByRole("button", { name: nl.confirmSend })).toHaveProperty(
+      "disabled",
+      true,
+    );
+  });
+
   it("closes the send dialog and says so when its read finds the message sent elsewhere", async () => {
     const sentElsewhere = serveDraftSentElsewhere();
     const user = await openScreen("Bericht 2");
