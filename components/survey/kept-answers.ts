@@ -1,20 +1,17 @@
 import { isLeaving } from "@/components/public/leaving";
 import type { Answer } from "@/lib/surveys/answers.shared";
-import { isShown, surveyPath } from "@/lib/surveys/path.shared";
 import type { Step } from "@/lib/surveys/schema.shared";
 import { questionFingerprint } from "@/lib/surveys/question-fingerprint.shared";
-import {
-  checkAnswer,
-  isQuestion,
-  stepProblems,
-  type AnswerProblem,
-} from "@/lib/surveys/validation.shared";
+import { checkAnswer, isQuestion, type AnswerProblem } from "@/lib/surveys/validation.shared";
+import { resumeStep, seenUpTo } from "./kept-step";
 
 /**
  * Answers in progress, kept in the tab's sessionStorage so an accidental reload does not throw
  * away a long and painful questionnaire. Only this tab sees them, they are gone when it closes,
  * and they are removed on submission, on the token screen and by the quick-exit control (which
- * clears the tab's whole sessionStorage). Nothing here ever reaches the server.
+ * clears the tab's whole sessionStorage). A submission answered after the participant left the
+ * page leaves them, with their id: sent again, they are answered with the stored one's token,
+ * which is otherwise lost. Nothing here ever reaches the server.
  *
  * Answers are keyed by "<step>.<block>" as the runner holds them, and tagged with the survey's
  * version and, each, with what its question asked (`questionFingerprint`). After an edit of the
@@ -29,6 +26,8 @@ export type KeptAnswers = {
   submissionId?: string;
   /** Kept for an earlier version of the survey: only answers to unchanged questions came back. */
   changed?: boolean;
+  /** Sent at least once under `submissionId` (the reply may have been lost). */
+  sent?: boolean;
 };
 
 /** What is kept in the tab, as it is written: also what a runner hands on to its next form. */
@@ -37,11 +36,14 @@ export type KeptRecord = {
   step: number;
   answers: Record<string, unknown>;
   submission_id?: unknown;
+  /** True once sent under `submission_id`: kept then even when every answer is taken back. */
+  sent?: unknown;
   /** Per answer's position, what its question asked (`questionFingerprint`). */
   asked?: Record<string, unknown>;
   /**
-   * The data names of the questions the participant has had on screen: those on the path up to
-   * the kept step. After an edit, a question not among them is one they never saw.
+   * The questions the participant has had on screen (those on the path up to the kept step), by
+   * data name, each with what it asked then (`questionFingerprint`). After an edit, a question
+   * not among them, or asking something else now, is one they never saw.
    */
   seen?: unknown;
 };
@@ -87,7 +89,7 @@ export function keepAnswers(
   try {
     // Nothing answered, nor sent: leave no trace of the survey in the tab at all.
     if (Object.keys(answers).length === 0 && !sent) store.removeItem(key);
-    else store.setItem(key, JSON.stringify(keptRecord(survey, step, answers, submissionId)));
+    else store.setItem(key, JSON.stringify(keptRecord(survey, step, answers, submissionId, sent)));
     return true;
   } catch {
     // Full or refused: the answers stay on screen, they just will not survive a reload. An
@@ -107,6 +109,7 @@ export function keptRecord(
   step: number,
   answers: Record<string, Answer>,
   submissionId?: string,
+  sent = false,
 ): KeptRecord {
   return {
     version: survey.version,
@@ -115,19 +118,8 @@ export function keptRecord(
     asked: askedAt(survey.steps, answers),
     seen: seenUpTo(survey.steps, step, answers),
     submission_id: submissionId,
+    ...(sent ? { sent: true } : {}),
   };
-}
-
-/** The data names of the questions shown on the path these answers make, up to `step`. */
-function seenUpTo(steps: Step[], step: number, answers: Record<string, Answer>): string[] {
-  const path = surveyPath(steps, (s, b) => answers[`${s}.${b}`]);
-  const names = new Set<string>();
-  steps.slice(0, step + 1).forEach((shownStep, s) =>
-    shownStep.blocks.forEach((block, b) => {
-      if (isQuestion(block) && isShown(path, s, b)) names.add(block.data_name.trim());
-    }),
-  );
-  return [...names];
 }
 
 /** What the question at each answered position asks, to recognise it after an edit. */
@@ -224,43 +216,23 @@ export function fitKept(kept: KeptRecord, version: number, steps: Step[]): KeptA
     typeof kept.submission_id === "string" && UUID.test(kept.submission_id)
       ? kept.submission_id
       : undefined;
+  // Sent under this id (the reply may have been lost): the id must outlive every answer being
+  // taken back, or a reload would make a new one and a second response. A record with no
+  // answers is kept only once sent, so one from before `sent` was kept says so too.
+  const sent =
+    submissionId !== undefined && (kept.sent === true || Object.keys(kept.answers).length === 0);
   if (Object.keys(answers).length === 0) {
     // Kept with no answers only once sent empty: the id is what there is to carry on.
     const sentEmpty = Object.keys(kept.answers).length === 0 && submissionId !== undefined;
-    return sentEmpty
-      ? { step: Math.min(kept.step, Math.max(steps.length - 1, 0)), answers, submissionId }
-      : null;
-  }
-
-  // Back to the first earlier step that lacks an answer it needs, judged on the path these
-  // answers make: a required question their conditions hide needs none. After an edit, back
-  // as well to the first step showing a question the participant never had on screen (added
-  // since, or moved onto the path), optional ones included: sent without being seen, it would
-  // be stored as shown and not answered. A record from before `seen` was kept starts over.
-  const path = surveyPath(steps, (s, b) => answers[`${s}.${b}`]);
-  let step = Math.min(kept.step, Math.max(steps.length - 1, 0));
-  const seen = changed ? seenNames(kept.seen) : null;
-  for (let s = 0; s < step; s++) {
-    const shown = (b: number) => isShown(path, s, b);
-    const unseen =
-      changed &&
-      steps[s].blocks.some(
-        (block, b) => isQuestion(block) && shown(b) && !seen?.has(block.data_name.trim()),
-      );
-    if (unseen || stepProblems(steps[s], (b) => answers[`${s}.${b}`], shown).size > 0) step = s;
+    if (!sentEmpty) return null;
   }
   return {
-    step,
+    step: resumeStep(kept, steps, answers, changed),
     answers,
     ...(submissionId ? { submissionId } : {}),
     ...(changed ? { changed } : {}),
+    ...(sent ? { sent } : {}),
   };
-}
-
-/** The kept `seen`, as a set of names; null when the record has none (written before it). */
-function seenNames(value: unknown): Set<string> | null {
-  if (!Array.isArray(value)) return null;
-  return new Set(value.filter((name): name is string => typeof name === "string"));
 }
 
 /** Each data name asked once in the survey, with its position; a repeated name has none. */

@@ -13,24 +13,34 @@ export function OpenQuestionField({
   error,
   onChange,
 }: QuestionFieldProps<"open_question", string>) {
+  const t = useTranslations("survey.answerLength");
+  const format = useFormatter();
+  const atLimit = value.length >= MAX_OPEN_ANSWER_LENGTH;
   return (
-    <TextAreaField
-      id={id}
-      labelClassName="label text-base"
-      label={
-        <>
-          {block.question_text}
-          <RequiredMarker required={block.is_required} />
-        </>
-      }
-      rows={4}
-      maxLength={MAX_OPEN_ANSWER_LENGTH}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      aria-required={block.is_required || undefined}
-      description={value.length >= NOTE_FROM ? <LengthNote length={value.length} /> : undefined}
-      error={error}
-    />
+    <div>
+      <TextAreaField
+        id={id}
+        labelClassName="label text-base"
+        label={
+          <>
+            {block.question_text}
+            <RequiredMarker required={block.is_required} />
+          </>
+        }
+        rows={4}
+        maxLength={MAX_OPEN_ANSWER_LENGTH}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-required={block.is_required || undefined}
+        description={value.length >= NOTE_FROM ? <LengthNote length={value.length} /> : undefined}
+        error={error}
+      />
+      {/* There from the start, empty: a screen reader announces a live region's change, not one
+          that appears already filled (a long paste cut at the limit). */}
+      <p role="status" className="sr-only">
+        {atLimit ? t("atLimit", { max: format.number(MAX_OPEN_ANSWER_LENGTH) }) : ""}
+      </p>
+    </div>
   );
 }
 
@@ -39,18 +49,14 @@ const NOTE_FROM = Math.floor(MAX_OPEN_ANSWER_LENGTH * 0.9);
 
 /**
  * Said only near the limit, where it matters: the field takes no more than the limit, and a
- * longer text pasted in is cut there by the browser without a word. At the limit the note is a
- * polite live region, so a screen reader hears that the rest was not added.
+ * longer text pasted in is cut there by the browser without a word. At the limit the field's
+ * live region says it as well.
  */
 function LengthNote({ length }: { length: number }) {
   const t = useTranslations("survey.answerLength");
   const format = useFormatter();
   const max = format.number(MAX_OPEN_ANSWER_LENGTH);
-  return (
-    <span role={length >= MAX_OPEN_ANSWER_LENGTH ? "status" : undefined}>
-      {length >= MAX_OPEN_ANSWER_LENGTH
-        ? t("atLimit", { max })
-        : t("nearLimit", { count: format.number(length), max })}
-    </span>
-  );
+  return length >= MAX_OPEN_ANSWER_LENGTH
+    ? t("atLimit", { max })
+    : t("nearLimit", { count: format.number(length), max });
 }

@@ -86,12 +86,7 @@ export function SurveySteps({
   );
   const [checked, setChecked] = useState(false);
   // One submission id per filling-in, kept in the tab with the answers (use-survey-submission.ts).
-  const submission = useSurveySubmission(
-    survey.survey_uuid,
-    survey.version,
-    restored?.submissionId,
-    steps,
-  );
+  const submission = useSurveySubmission(survey.survey_uuid, survey.version, restored, steps);
   const { submissionId } = submission;
   const submitting = submission.pending;
   const submitError = submission.errorMessage;
@@ -182,7 +177,7 @@ export function SurveySteps({
       }
       // The answers on screen go to the new form, which takes up those that still fit.
       if (outcome.kind === "changed") {
-        const answered = keptRecord(survey, index, shownAnswers(answers, path), submissionId);
+        const answered = keptRecord(survey, index, shownAnswers(answers, path), submissionId, true);
         onChanged?.(outcome.survey, answered);
       }
       if (outcome.kind !== "stored") return;

@@ -75,15 +75,20 @@ const without = (sent: Answer[][], payload: Answer[]) =>
 export function useSurveySubmission(
   surveyUuid: string,
   version: number,
-  restoredId: string | undefined,
+  restored: { submissionId?: string; sent?: boolean } | null,
   steps: readonly Step[],
 ) {
   const mutation = useApiMutation();
   const describe = useErrorMessage();
-  const [submissionId, setSubmissionId] = useState<string>(() => restoredId ?? newSubmissionId());
+  const [submissionId, setSubmissionId] = useState<string>(
+    () => restored?.submissionId ?? newSubmissionId(),
+  );
   const sent = useRef<Answer[][]>([]);
-  // Whether anything went out under this id: the tab then keeps the id even with no answers.
-  const [sentOnce, setSentOnce] = useState(false);
+  // Whether anything went out under this id (before a reload too, as the tab kept it): the tab
+  // then keeps the id even with no answers.
+  const [sentOnce, setSentOnce] = useState(
+    () => restored?.submissionId !== undefined && restored.sent === true,
+  );
   const [retrying, setRetrying] = useState(false);
   const [checking, setChecking] = useState(false);
   // Raised when the runner goes away and when it starts again: a submission still on its way

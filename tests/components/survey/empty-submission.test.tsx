@@ -59,4 +59,23 @@ describe("a survey sent with no answers", () => {
     expect(token.value).toBe(`TOKEN-${sent[0].submission_id.slice(0, 4)}`);
     expect(sessionStorage.length).toBe(0);
   });
+
+  // The first reload's runner must know the id was sent: otherwise, finding no answers, it
+  // removed the record, and a second reload made a new id and a second response.
+  it("keeps the id through a second reload before it is sent again", async () => {
+    server().on(SUBMIT, { status: 502 });
+    let view = renderIntl(<SurveySteps survey={survey} />, "en");
+    submit();
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    const id = submits()[0].submission_id;
+    await waitFor(() => expect(sessionStorage.getItem(key)).toContain(id));
+
+    for (let reload = 0; reload < 2; reload++) {
+      view.unmount();
+      view = renderIntl(<SurveySteps survey={survey} />, "en");
+      await screen.findByRole("button", { name: t.submit });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sessionStorage.getItem(key)).toContain(id);
+    }
+  });
 });

@@ -120,7 +120,7 @@ describe("the runner keeps answers in progress in the tab", () => {
       asked: { "0.1": expect.any(String), "0.2": expect.any(String) },
       // The questions on screen so far (this step's too): after an edit, one not among them
       // takes the participant back to it.
-      seen: ["story", "impact", "place"],
+      seen: { story: expect.any(String), impact: expect.any(String), place: expect.any(String) },
       submission_id: expect.stringMatching(UUID_V4),
     });
     // Only this survey's key was written.

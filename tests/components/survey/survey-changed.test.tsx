@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { SurveyRunner } from "@/components/survey/survey-runner";
+import type { Block } from "@/lib/surveys/schema.shared";
 import type { PublicSurvey } from "@/lib/surveys/types.shared";
 import { messagesOf, renderIntl } from "../../support/render-intl";
 import { setUpRunnerServer, storySurvey } from "../../support/survey-runner";
@@ -161,6 +162,75 @@ describe("a survey staff change while it is answered", () => {
     fireEvent.click(await screen.findByRole("button", { name: t.submit }));
     expect(await screen.findByDisplayValue("TOKEN3333")).toBeTruthy();
     expect(submits()).toHaveLength(2);
+  });
+
+  /** Step 0 with `first`, step 1 with an optional question; version 2 with `changedFirst`. */
+  function twoStepSurveys(first: Block[], changedFirst: Block[]) {
+    const second = {
+      order: 1,
+      blocks: [
+        {
+          type: "open_question" as const,
+          data_name: "remarks",
+          order: 0,
+          question_text: "Anything else?",
+          is_required: false,
+        },
+      ],
+    };
+    const v1: PublicSurvey = { ...before, steps: [{ order: 0, blocks: first }, second] };
+    const v2: PublicSurvey = {
+      ...v1,
+      version: 2,
+      steps: [{ order: 0, blocks: changedFirst }, second],
+    };
+    server().on(GET, { status: 200, body: v1 });
+    server().on(SUBMIT, () => {
+      server().on(GET, { status: 200, body: v2 });
+      server().on(SUBMIT, { status: 200, body: { token: "TOKEN4444" } });
+      return {
+        status: 400,
+        body: { error: { code: 22, message: "Invalid input", fields: { shown: "Changed" } } },
+      };
+    });
+  }
+  const place = (text: string): Block => ({
+    type: "open_question",
+    data_name: "place",
+    order: 1,
+    question_text: text,
+    is_required: false,
+  });
+  const optionalStory = { ...before.steps[0].blocks[0], is_required: false } as Block;
+
+  it("counts a question reworded on a passed step as unseen: back to it, its old answer gone", async () => {
+    twoStepSurveys(
+      [before.steps[0].blocks[0], place("Where?")],
+      [before.steps[0].blocks[0], place("Where did it happen, if you want to say?")],
+    );
+    renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
+    fireEvent.change(await screen.findByRole("textbox", { name: /What happened/ }), {
+      target: { value: "Kept across the change" },
+    });
+    fireEvent.change(screen.getByRole("textbox", { name: /Where\?/ }), {
+      target: { value: "At home" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+
+    await screen.findByText(t.changedWhileAnswering.title);
+    const reworded = await screen.findByRole("textbox", { name: /Where did it happen/ });
+    expect((reworded as HTMLTextAreaElement).value).toBe("");
+  });
+
+  it("goes back to a question added on a passed step after an empty submission too", async () => {
+    twoStepSurveys([optionalStory], [optionalStory, place("Where did it happen?")]);
+    renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
+    fireEvent.click(await screen.findByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+
+    await screen.findByText(t.changedWhileAnswering.title);
+    expect(await screen.findByRole("textbox", { name: /Where did it happen/ })).toBeTruthy();
   });
 
   it("shows the refusal as it is when the survey did not change", async () => {
