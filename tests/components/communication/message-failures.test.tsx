@@ -21,18 +21,23 @@ const isListRead = (r: { method: string; path: string }) =>
   r.method === "GET" && r.path === "/api/panel_message";
 const loadFailed = nl.detailLoadFailed.replace(": {message}", "");
 
+/** The two messages, the draft's own read answered 503 while `fails()` says so. */
+function serveDraftFailingWhen(fails: () => boolean) {
+  const { draft } = serveTwoMessages();
+  server().on("GET /api/panel_message/2", () =>
+    fails()
+      ? unavailable
+      : {
+          status: 200,
+          body: { ...draft, recipients_estimate: 3 } satisfies PanelMessageDetailDto,
+        },
+  );
+}
+
 describe("the communication screen when a request fails", () => {
   it("says so when the chosen message cannot be loaded, with a retry that loads it", async () => {
-    const { draft } = serveTwoMessages();
     let fails = true;
-    server().on("GET /api/panel_message/2", () =>
-      fails
-        ? unavailable
-        : {
-            status: 200,
-            body: { ...draft, recipients_estimate: 3 } satisfies PanelMessageDetailDto,
-          },
-    );
+    serveDraftFailingWhen(() => fails);
     const user = await openScreen("Bericht 2");
     // The list's copy shows the subject meanwhile; the failure is said beside it.
     expect(await screen.findByText(loadFailed, { exact: false })).toBeTruthy();
@@ -125,16 +130,8 @@ describe("the communication screen when a request fails", () => {
   });
 
   it("offers nothing, and says why, when the dialog's read of the count fails", async () => {
-    const { draft } = serveTwoMessages();
     let fails = false;
-    server().on("GET /api/panel_message/2", () =>
-      fails
-        ? unavailable
-        : {
-            status: 200,
-            body: { ...draft, recipients_estimate: 3 } satisfies PanelMessageDetailDto,
-          },
-    );
+    serveDraftFailingWhen(() => fails);
     const user = await openScreen("Bericht 2");
     await waitFor(() =>
       expect(screen.getByRole("button", { name: nl.send })).toHaveProperty("disabled", false),

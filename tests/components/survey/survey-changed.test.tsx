@@ -102,70 +102,8 @@ describe("a survey staff change while it is answered", () => {
     }
   });
 
-  it("goes back to a passed step where an optional question was added, so it is seen before it is sent as shown", async () => {
-    const second = {
-      order: 1,
-      blocks: [
-        {
-          type: "open_question" as const,
-          data_name: "remarks",
-          order: 0,
-          question_text: "Anything else?",
-          is_required: false,
-        },
-      ],
-    };
-    const twoSteps: PublicSurvey = { ...before, steps: [...before.steps, second] };
-    const withPlace: PublicSurvey = {
-      ...twoSteps,
-      version: 2,
-      steps: [
-        {
-          order: 0,
-          blocks: [
-            ...before.steps[0].blocks,
-            {
-              type: "open_question",
-              data_name: "place",
-              order: 1,
-              question_text: "Where did it happen?",
-              is_required: false,
-            },
-          ],
-        },
-        second,
-      ],
-    };
-    server().on(GET, { status: 200, body: twoSteps });
-    server().on(SUBMIT, () => {
-      server().on(GET, { status: 200, body: withPlace });
-      server().on(SUBMIT, { status: 200, body: { token: "TOKEN3333" } });
-      return {
-        status: 400,
-        body: { error: { code: 22, message: "Invalid input", fields: { shown: "Changed" } } },
-      };
-    });
-    renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
-    fireEvent.change(await screen.findByRole("textbox", { name: /What happened/ }), {
-      target: { value: "Kept across the change" },
-    });
-    fireEvent.click(screen.getByRole("button", { name: t.next }));
-    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
-
-    // Back on the first step, where the new question is, with the answer kept.
-    await screen.findByText(t.changedWhileAnswering.title);
-    expect(await screen.findByRole("textbox", { name: /Where did it happen/ })).toBeTruthy();
-    expect(
-      (screen.getByRole("textbox", { name: /What happened/ }) as HTMLTextAreaElement).value,
-    ).toBe("Kept across the change");
-    fireEvent.click(screen.getByRole("button", { name: t.next }));
-    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
-    expect(await screen.findByDisplayValue("TOKEN3333")).toBeTruthy();
-    expect(submits()).toHaveLength(2);
-  });
-
   /** Step 0 with `first`, step 1 with an optional question; version 2 with `changedFirst`. */
-  function twoStepSurveys(first: Block[], changedFirst: Block[]) {
+  function twoStepSurveys(first: Block[], changedFirst: Block[], token = "TOKEN4444") {
     const second = {
       order: 1,
       blocks: [
@@ -187,7 +125,7 @@ describe("a survey staff change while it is answered", () => {
     server().on(GET, { status: 200, body: v1 });
     server().on(SUBMIT, () => {
       server().on(GET, { status: 200, body: v2 });
-      server().on(SUBMIT, { status: 200, body: { token: "TOKEN4444" } });
+      server().on(SUBMIT, { status: 200, body: { token } });
       return {
         status: 400,
         body: { error: { code: 22, message: "Invalid input", fields: { shown: "Changed" } } },
@@ -202,6 +140,31 @@ describe("a survey staff change while it is answered", () => {
     is_required: false,
   });
   const optionalStory = { ...before.steps[0].blocks[0], is_required: false } as Block;
+
+  it("goes back to a passed step where an optional question was added, so it is seen before it is sent as shown", async () => {
+    twoStepSurveys(
+      before.steps[0].blocks,
+      [...before.steps[0].blocks, place("Where did it happen?")],
+      "TOKEN3333",
+    );
+    renderIntl(<SurveyRunner surveyUuid={UUID} preview={false} />, "en");
+    fireEvent.change(await screen.findByRole("textbox", { name: /What happened/ }), {
+      target: { value: "Kept across the change" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+
+    // Back on the first step, where the new question is, with the answer kept.
+    await screen.findByText(t.changedWhileAnswering.title);
+    expect(await screen.findByRole("textbox", { name: /Where did it happen/ })).toBeTruthy();
+    expect(
+      (screen.getByRole("textbox", { name: /What happened/ }) as HTMLTextAreaElement).value,
+    ).toBe("Kept across the change");
+    fireEvent.click(screen.getByRole("button", { name: t.next }));
+    fireEvent.click(await screen.findByRole("button", { name: t.submit }));
+    expect(await screen.findByDisplayValue("TOKEN3333")).toBeTruthy();
+    expect(submits()).toHaveLength(2);
+  });
 
   it("counts a question reworded on a passed step as unseen: back to it, its old answer gone", async () => {
     twoStepSurveys(
