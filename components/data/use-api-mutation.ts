@@ -2,12 +2,21 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api, type ApiError, type ApiRequest, type ApiResult } from "@/lib/api-client.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { useErrorMessage, type ErrorTexts } from "./use-error-message";
 
 /** A call's result; a failure also carries the reader's text for it. */
 export type MutationResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status: number; error: ApiError; message: string };
+
+/**
+ * A DELETE refused because the thing was deleted elsewhere meanwhile (another tab, a colleague):
+ * 404 code 14. What was asked for is done, and a retry could only fail again.
+ */
+export function wasDeletedElsewhere(result: MutationResult<unknown>): boolean {
+  return !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+}
 
 export type ApiMutation = {
   /** Sends one request; resolves (never rejects) once it answered. */

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiMutation, wasDeletedElsewhere } from "@/components/data/use-api-mutation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 
@@ -42,7 +42,7 @@ export function DeleteMessageDialog({
     const result = await run({ path: `/api/panel_message/${id}`, method: "DELETE" });
     // Deleted elsewhere meanwhile (404 code 14): gone all the same, and a retry could only fail
     // again, so the message leaves the list with a word of why.
-    const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+    const gone = wasDeletedElsewhere(result);
     if (result.ok || gone) {
       if (gone) toast.info(t("alreadyDeleted"));
       else toast.success(t("deleted"));

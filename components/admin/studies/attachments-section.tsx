@@ -4,7 +4,7 @@ import { Download, ExternalLink, Link2, Trash2, Upload, X } from "lucide-react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { toast } from "sonner";
-import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiMutation, wasDeletedElsewhere } from "@/components/data/use-api-mutation";
 import { useApiQuery } from "@/components/data/use-api-query";
 import { Alert } from "@/components/ui/alert";
 import { LoadFailed } from "@/components/ui/load-failed";
@@ -17,7 +17,6 @@ import {
   type AttachmentDto,
   type AttachmentList,
 } from "@/lib/attachments/schemas.shared";
-import { ErrorCode } from "@/lib/errors/codes.shared";
 import { formatFileSize } from "./format";
 import {
   ATTACHMENT_UPLOADED,
@@ -95,7 +94,7 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
     });
     // Deleted elsewhere meanwhile (another tab, a colleague): what was asked for is done, and a
     // row kept for it could only fail again.
-    const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+    const gone = wasDeletedElsewhere(result);
     if (!result.ok && !gone) {
       console.error("attachment delete failed", {
         studyId,

@@ -3,10 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { useApiMutation } from "@/components/data/use-api-mutation";
+import { useApiMutation, wasDeletedElsewhere } from "@/components/data/use-api-mutation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
-import { ErrorCode } from "@/lib/errors/codes.shared";
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 
 /**
@@ -52,7 +51,7 @@ export function DeleteStudyDialog({
       const result = await run({ path: `/api/study/${study.id}`, method: "DELETE" });
       // Deleted elsewhere meanwhile (404 code 14): gone all the same, and a retry could only
       // fail again, so the study leaves the list with a word of why.
-      const gone = !result.ok && result.status === 404 && result.error.code === ErrorCode.NOT_FOUND;
+      const gone = wasDeletedElsewhere(result);
       if (!result.ok && !gone) return;
       deleted.current = true;
       if (gone) toast.info(t("alreadyDeleted"));

@@ -30,7 +30,11 @@ export default async function setup(project: TestProject) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const template = `rp_test_tpl_${process.pid}_${Date.now()}`;
+    // Every database of this run ends in its id (file copies too: file-database.ts), and only
+    // those are dropped at the end: another run on the same server (CI runs two at once) keeps
+    // its own, even when this run's process id appears inside that run's names.
+    const runId = `${process.pid}_${Date.now()}`;
+    const template = `rp_test_tpl_${runId}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database "${template}"`);
     const client = postgres(withDatabaseName(adminUrl, template), { max: 1, onnotice: () => {} });
@@ -39,7 +43,8 @@ export default async function setup(project: TestProject) {
     project.provide("testDatabase", { kind: "postgres", adminUrl, template });
     return async () => {
       const leftovers = await admin<{ datname: string }[]>`
-        select datname from pg_database where datname like ${`rp_test_%_${process.pid}_%`}`;
+        select datname from pg_database where left(datname, 8) = 'rp_test_'
+          and right(datname, ${runId.length + 1}) = ${`_${runId}`}`;
       for (const { datname } of leftovers) {
         await admin.unsafe(`drop database if exists "${datname}" with (force)`);
       }
