@@ -220,7 +220,7 @@ export async function resetStaffTwoFactor(
 ): Promise<StaffUser> {
   await mustFind(id, tx);
   await confirmOwnPassword(by.user, input.password, "reset two-factor", now);
-  const updated = await turnOffTwoFactorOf(id, by.user, by.sessionId, tx);
+  const updated = await turnOffTwoFactorOf(id, by.user, by.sessionId, tx, { onlyWhenOn: true });
   logInfo("auth", "two-factor reset by an admin", { userId: id, by: by.user.id });
   notifyAccountHolder("two_factor_reset", updated, now);
   return updated;
@@ -242,16 +242,28 @@ export async function resetTwoFactorByEmail(email: string, tx?: DbOrTx): Promise
 /**
  * Two-factor off and its secret forgotten, the account's sign-ins waiting for a code and its
  * sessions ended (all but `keepSessionId`), with the `two_factor_reset` row: one transaction.
+ * With `onlyWhenOn`, an account whose two-factor is already off is left as it is (409 code 11):
+ * an admin acting on an out-of-date row must not end its sessions, wipe a set-up in progress or
+ * mail it "reset" again.
  */
 async function turnOffTwoFactorOf(
   id: number,
   actor: AuditActor,
   keepSessionId: string | undefined,
   tx?: DbOrTx,
+  { onlyWhenOn = false }: { onlyWhenOn?: boolean } = {},
 ): Promise<StaffUser> {
   return transaction(tx, async (tx) => {
-    const row = await turnTwoFactorOff(id, tx);
-    if (!row) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    const row = await turnTwoFactorOff(id, tx, { onlyWhenOn });
+    if (!row) {
+      const [existing] = await tx
+        .select({ id: staffUsers.id })
+        .from(staffUsers)
+        .where(eq(staffUsers.id, id));
+      throw new AppError(
+        existing ? ErrorCode.TWO_FACTOR_ALREADY_DISABLED : ErrorCode.USER_NOT_FOUND,
+      );
+    }
     await credentialsChanged(id, "second factor", { keepSessionId }, tx);
     await recordAudit(tx, { action: "two_factor_reset", actor, target: { type: "staff", id } });
     return row;

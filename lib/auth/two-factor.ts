@@ -90,15 +90,24 @@ const twoFactorOff = {
 
 /**
  * Turns an account's two-factor sign-in off and forgets its secret, in use or pending; answers the
- * updated row (like every `returning()` here, nothing when no account has this id). Whatever else
+ * updated row (like every `returning()` here, nothing when no account has this id, or with
+ * `onlyWhenOn` when its two-factor sign-in is not on). Whatever else
  * follows (sessions, audit, mail) is the caller's.
  */
-export async function turnTwoFactorOff(id: number, tx?: DbOrTx): Promise<StaffUser> {
+export async function turnTwoFactorOff(
+  id: number,
+  tx?: DbOrTx,
+  { onlyWhenOn = false }: { onlyWhenOn?: boolean } = {},
+): Promise<StaffUser> {
   const db = await dbOr(tx);
   const [row] = await db
     .update(staffUsers)
     .set(twoFactorOff)
-    .where(eq(staffUsers.id, id))
+    .where(
+      onlyWhenOn
+        ? and(eq(staffUsers.id, id), eq(staffUsers.twoFactorEnabled, true))
+        : eq(staffUsers.id, id),
+    )
     .returning();
   return row;
 }

@@ -117,8 +117,13 @@ export function StaffView() {
     );
     if (!result.ok) {
       setConfirmError(refusal(result));
-      // Removed elsewhere meanwhile (404 code 12): the rows show who is still there.
-      if (result.error.code === ErrorCode.USER_NOT_FOUND) staff.refresh();
+      // Removed elsewhere meanwhile (404 code 12), or their two-factor turned off meanwhile
+      // (409 code 11): the rows show what is stored now.
+      if (
+        result.error.code === ErrorCode.USER_NOT_FOUND ||
+        result.error.code === ErrorCode.TWO_FACTOR_ALREADY_DISABLED
+      )
+        staff.refresh();
       return;
     }
     setSensitive(null);

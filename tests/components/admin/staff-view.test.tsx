@@ -183,3 +183,39 @@ describe("a confirmed staff action for someone removed elsewhere", () => {
     await waitFor(() => expect(behind()).toBeNull());
   });
 });
+
+describe("resetting two-factor that was turned off elsewhere", () => {
+  it("says so in the dialog and reads the list again, which no longer offers the reset", async () => {
+    const bram = { ...person(2, "Bram", false), two_factor_enabled: true };
+    let turnedOff = false;
+    server().on("GET /api/staff", () => ({
+      status: 200,
+      body: { items: [me, turnedOff ? { ...bram, two_factor_enabled: false } : bram] },
+    }));
+    server().on("POST /api/staff/2/reset_2fa", {
+      status: 409,
+      body: { error: { code: 11, message: "2FA is already disabled" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: bram.email });
+    turnedOff = true;
+    await u.click(
+      within(row(bram.email)).getByRole("button", { name: new RegExp(nl.resetTwoFactor) }),
+    );
+    const dialog = await screen.findByRole("dialog");
+    await u.type(
+      within(dialog).getByLabelText(messagesOf.nl.common.passwordConfirm.label),
+      "Mijn-Wachtw00rd",
+    );
+    await u.click(within(dialog).getByRole("button", { name: nl.resetTwoFactor }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      messagesOf.nl.errors.codes["11"],
+    );
+    // Behind the open dialog, the page is hidden from the accessibility tree: look there too.
+    const resetButton = () =>
+      within(
+        screen.getByRole("cell", { name: bram.email, hidden: true }).closest("tr")!,
+      ).queryByRole("button", { name: new RegExp(nl.resetTwoFactor), hidden: true });
+    await waitFor(() => expect(resetButton()).toBeNull());
+  });
+});

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { loginChallenges, sessions, staffUsers } from "@/db/schema";
+import { auditLog, loginChallenges, sessions, staffUsers } from "@/db/schema";
 import { openTotpSecret } from "@/lib/auth/totp";
 import { clearMemoryOutbox, memoryOutbox } from "@/lib/mail/transports/memory";
 import * as deleteAccount from "@/app/api/delete_account/route";
@@ -170,6 +170,39 @@ describe("POST /api/staff/{id}/reset_2fa", () => {
     // With the password alone the account signs in again and can set up a new app.
     const again = await call(login.POST, { body: { email: target.email, password: PASSWORD } });
     expect(again.body.two_factor_required).toBe(false);
+  });
+
+  it("leaves an account whose two-factor is already off as it is: 409 code 11", async () => {
+    // An admin acting on an out-of-date row: a colleague reset it first, and the account is
+    // half-way through setting up a new app, with a session open.
+    const { cookie, target } = await setUp();
+    const first = await signIn((await account({ admin: true })).email);
+    const reset = await call(reset2fa.POST, {
+      cookie: first,
+      params: { id: String(target.user.id) },
+      body: { password: PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    const targetCookie = await signIn(target.email);
+    expect((await call(generate2fa.GET, { cookie: targetCookie })).status).toBe(200);
+    const db = await getDb();
+    const before = await userRow(target.user.id);
+    const auditRows = (await db.select().from(auditLog)).length;
+    clearMemoryOutbox();
+
+    const res = await call(reset2fa.POST, {
+      cookie,
+      params: { id: String(target.user.id) },
+      body: { password: PASSWORD },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe(11);
+    expect(await userRow(target.user.id)).toEqual(before);
+    expect(before.totpPendingSince).not.toBeNull();
+    expect((await call(whoami.GET, { cookie: targetCookie })).status).toBe(200);
+    expect((await db.select().from(auditLog)).length).toBe(auditRows);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(memoryOutbox()).toEqual([]);
   });
 
   it("answers 404 code 12 for an unknown account", async () => {
