@@ -117,6 +117,9 @@ function LoginSteps({
     defaultValues: { totp_code: "" },
     submit: (values) => ({ path: "/api/login_2fa", body: { email, totp_code: values.totp_code } }),
     onSuccess: (answer: { user: PublicUser }) => signedIn(answer.user),
+    // A wrong code marks the code field and takes the focus there, the code selected, so the
+    // next one is typed over it.
+    codeFields: { [ErrorCode.INCORRECT_2FA]: "totp_code" },
     onError: (error) => {
       // The password step has to be done again: the challenge expired (code 1), or this was
       // its last wrong code (still code 2, "try again", though no try is left). Its form says
@@ -124,7 +127,7 @@ function LoginSteps({
       const ended =
         error.code === ErrorCode.LOGIN_FAILED ||
         (error.code === ErrorCode.INCORRECT_2FA && ++wrongCodes.current >= MAX_CODE_ATTEMPTS);
-      if (!ended) return;
+      if (!ended) return codeForm.form.setFocus("totp_code", { shouldSelect: true });
       passwordForm.setFormError(t("startAgain"));
       codeForm.reset();
       onStep("password");

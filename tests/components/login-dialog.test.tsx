@@ -38,6 +38,18 @@ async function atCodeStep() {
 }
 
 describe("the login dialog's code step", () => {
+  it("marks a wrong code at its field and selects it there, for the next one to replace", async () => {
+    const { u, dialog } = await atCodeStep();
+    const field = within(dialog).getByLabelText(nl.code) as HTMLInputElement;
+    await u.type(field, "000001");
+    await u.click(within(dialog).getByRole("button", { name: nl.verify }));
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getByRole("heading", { name: nl.codeTitle })).toBeTruthy();
+    await u.keyboard("123456");
+    expect(field.value).toBe("123456");
+  });
+
   it("goes back to the password step by itself after the last wrong code, saying why", async () => {
     const { u, dialog } = await atCodeStep();
     for (let i = 1; i < MAX_CODE_ATTEMPTS; i++) {
