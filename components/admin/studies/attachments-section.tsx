@@ -17,6 +17,7 @@ import {
   type AttachmentDto,
   type AttachmentList,
 } from "@/lib/attachments/schemas.shared";
+import { ErrorCode } from "@/lib/errors/codes.shared";
 import { formatFileSize } from "./format";
 import {
   ATTACHMENT_UPLOADED,
@@ -282,7 +283,14 @@ export function AttachmentsSection({ studyId }: { studyId: number }) {
         confirmLabel={<span className="first-letter:uppercase">{t("removeConfirm")}</span>}
         tone="danger"
         pending={removal.pending}
-        error={removal.error ? t("removeFailed") : null}
+        error={
+          removal.error
+            ? // A refusal with a reason of its own (signed out, too many attempts) says it.
+              removal.error.network || removal.error.code === ErrorCode.UNKNOWN
+              ? t("removeFailed")
+              : removal.errorMessage
+            : null
+        }
         onConfirm={() => removing && void remove(removing)}
         returnFocus={() => (removed.current ? uploadButton.current : null)}
       />

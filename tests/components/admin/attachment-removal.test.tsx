@@ -56,3 +56,17 @@ describe("deleting an attachment", () => {
     expect(screen.getAllByText("brief.pdf").length).toBeGreaterThan(0);
   });
 });
+
+describe("a delete refused for a reason of its own", () => {
+  it("says that reason in the dialog, not that the delete failed", async () => {
+    server().on("DELETE /api/study/7/attachments/1", {
+      status: 429,
+      body: { error: { code: 23, message: "Too many requests" } },
+    });
+    const dialog = await removeBrief();
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      messagesOf.nl.errors.codes["23"],
+    );
+    expect(screen.getAllByText("brief.pdf").length).toBeGreaterThan(0);
+  });
+});
