@@ -204,7 +204,12 @@ export function StudyDetail({
 
       <StudyClosing
         study={study}
-        onSaved={onChange}
+        onSaved={(saved) => {
+          // A refusal to open the study named the limit or the end date; once either is saved
+          // it may no longer hold, and the status field is tried again as it is.
+          setStatusError(null);
+          onChange(saved);
+        }}
         registerFlush={partSaves.register}
         onRefused={refused}
       />

@@ -151,6 +151,21 @@ describe("opening a study the server refuses to open", () => {
     expect(puts().map((p) => p.body)).toEqual([{ status: "open" }]);
   });
 
+  it("takes the refusal away once the limit is saved, the reason being gone", async () => {
+    const user = userEvent.setup();
+    const study = studyDto({ status: "finished", response_limit: 12, response_count: 12 });
+    const select = renderDetail(study);
+    fireEvent.change(select, { target: { value: "open" } });
+    await screen.findByText(en.openBlockedLimit);
+    acceptPut(study);
+    const limit = screen.getByLabelText(en.closing.limit);
+    await user.clear(limit);
+    await user.type(limit, "20");
+    await user.click(screen.getByRole("button", { name: en.closing.save }));
+    await waitFor(() => expect(screen.queryByText(en.openBlockedLimit)).toBeNull());
+    expect(select.getAttribute("aria-invalid")).toBeNull();
+  });
+
   it("says at the status field that the end date has passed", async () => {
     const select = renderDetail(studyDto({ status: "finished", closes_at: 1_700_000_000 }));
     fireEvent.change(select, { target: { value: "open" } });
