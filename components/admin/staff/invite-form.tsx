@@ -15,7 +15,17 @@ import { ErrorCode } from "@/lib/errors/codes.shared";
 
 const empty = { email: "", name: "", is_admin: false, password: "" };
 
-export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) => void }) {
+/**
+ * `onAdminLost`: the invitation was refused with code 8, only ever "this requires an admin" here
+ * (the role was taken elsewhere); the screen then shows what a non-admin sees.
+ */
+export function InviteForm({
+  onInvited,
+  onAdminLost,
+}: {
+  onInvited: (member: StaffListItem) => void;
+  onAdminLost: () => void;
+}) {
   const t = useTranslations("admin.staff");
   const tv = useTranslations("admin.staff.validation");
   const schema = useMemo(() => inviteStaffSchema(tv, tv("passwordForAdmin")), [tv]);
@@ -32,6 +42,9 @@ export function InviteForm({ onInvited }: { onInvited: (member: StaffListItem) =
       toast.success(t("invite.sent", { email: member.email }));
       form.reset(empty);
       onInvited(member);
+    },
+    onError: (error) => {
+      if (error.code === ErrorCode.ADMIN_REQUIRED) onAdminLost();
     },
   });
 

@@ -253,7 +253,10 @@ export function StaffView() {
           </DataTable>
         ) : null}
 
-        <InviteForm onInvited={(member) => setItems((list) => [...list, member])} />
+        <InviteForm
+          onInvited={(member) => setItems((list) => [...list, member])}
+          onAdminLost={() => setUser({ ...me, is_admin: false })}
+        />
 
         <PasswordConfirmDialog
           open={sensitive !== null}

@@ -19,7 +19,7 @@ const posts = () => server().requests.filter((r) => r.path === "/api/staff");
 describe("inviting staff", () => {
   it("invites a non-admin without asking for a password", async () => {
     const user = userEvent.setup();
-    renderIntl(<InviteForm onInvited={() => {}} />, "en");
+    renderIntl(<InviteForm onInvited={() => {}} onAdminLost={() => {}} />, "en");
     expect(screen.queryByLabelText(t.invite.password)).toBeNull();
     await user.type(screen.getByLabelText(t.invite.email), "new@example.org");
     await user.click(screen.getByRole("button", { name: t.invite.submit }));
@@ -29,7 +29,7 @@ describe("inviting staff", () => {
 
   it("asks for the inviter's own password before inviting an admin", async () => {
     const user = userEvent.setup();
-    renderIntl(<InviteForm onInvited={() => {}} />, "en");
+    renderIntl(<InviteForm onInvited={() => {}} onAdminLost={() => {}} />, "en");
     await user.type(screen.getByLabelText(t.invite.email), "boss@example.org");
     await user.click(screen.getByLabelText(t.invite.isAdmin));
     const password = await screen.findByLabelText(t.invite.password);

@@ -219,3 +219,22 @@ describe("resetting two-factor that was turned off elsewhere", () => {
     await waitFor(() => expect(resetButton()).toBeNull());
   });
 });
+
+describe("an invitation refused because the role was taken elsewhere (403 code 8)", () => {
+  it("shows the screen a non-admin sees, as the other actions do", async () => {
+    server().on("GET /api/staff", { status: 200, body: { items: [me] } });
+    server().on("POST /api/staff", {
+      status: 403,
+      body: { error: { code: 8, message: "This requires an admin" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: me.email });
+    await u.type(screen.getByLabelText(nl.invite.email), "nieuw@example.org");
+    await u.click(screen.getByRole("button", { name: nl.invite.submit }));
+    expect(await screen.findByText("role: staff")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: nl.invite.submit })).toBeNull(),
+    );
+    expect(screen.getByRole("alert").textContent).toBe(messagesOf.nl.errors.codes["8"]);
+  });
+});
