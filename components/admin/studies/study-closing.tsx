@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { useAskBeforeUnload } from "@/components/data/use-ask-before-unload";
 import { useFlushMember, type FlushGroup } from "@/components/data/use-flush-group";
-import type { ApiError } from "@/lib/api-client.shared";
+import type { ApiError, ApiRequest } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
 import { Alert } from "@/components/ui/alert";
 import { SubmitButton } from "@/components/ui/submit-button";
@@ -31,6 +31,18 @@ function valuesOf(study: StudyDto): StudyClosingFormValues {
     response_limit: study.response_limit === null ? "" : String(study.response_limit),
     closes_at: closesAtInputValue(study.closes_at),
   };
+}
+
+/** The parsed fields whose typed value differs from what the form started from. */
+function changedOnly<T extends Record<keyof StudyClosingFormValues, unknown>>(
+  parsed: T,
+  typed: StudyClosingFormValues,
+  initial: Partial<StudyClosingFormValues> | undefined,
+): Partial<T> {
+  const keys = Object.keys(typed) as (keyof StudyClosingFormValues)[];
+  return Object.fromEntries(
+    keys.filter((key) => typed[key] !== initial?.[key]).map((key) => [key, parsed[key]]),
+  ) as Partial<T>;
 }
 
 /**
@@ -72,7 +84,13 @@ export function StudyClosing({
   >({
     schema,
     defaultValues: valuesOf(study),
-    submit: (body) => ({ path: `/api/study/${study.id}`, method: "PUT", body }),
+    // Only the fields changed here go: a field left as it was must not put back the value this
+    // pane loaded over one a colleague saved since (an end date set elsewhere, say).
+    submit: (body): ApiRequest => ({
+      path: `/api/study/${study.id}`,
+      method: "PUT",
+      body: changedOnly(body, form.getValues(), form.formState.defaultValues),
+    }),
     // What the browser cannot read it reports as empty, which would clear the field's value.
     unreadableTexts: { response_limit: t("limitInvalid"), closes_at: t("dateTimeInvalid") },
     onError: (error) => onRefused?.(error),

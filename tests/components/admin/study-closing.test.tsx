@@ -51,6 +51,19 @@ describe("the study's response limit and end date", () => {
     await waitFor(() => expect(saved?.response_limit).toBe(50));
   });
 
+  it("sends only the field changed, so an end date saved elsewhere meanwhile is kept", async () => {
+    const user = userEvent.setup();
+    const study = studyDto({ response_limit: 20, closes_at: null });
+    acceptPut(study);
+    renderIntl(<StudyClosing study={study} onSaved={() => {}} />, "en");
+    const limit = screen.getByLabelText(en.closing.limit);
+    await user.clear(limit);
+    await user.type(limit, "50");
+    await user.click(screen.getByRole("button", { name: en.closing.save }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0].body).toEqual({ response_limit: 50 });
+  });
+
   it("shows a stored end date on Amsterdam's clocks and clears both when emptied", async () => {
     const user = userEvent.setup();
     // 1 July 2026, 10:30 UTC is 12:30 in Amsterdam (summer time).

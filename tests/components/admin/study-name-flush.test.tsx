@@ -104,7 +104,7 @@ describe("a response limit typed and not saved, then another study", () => {
       ),
     );
     const puts = server().requests.filter((r) => r.method === "PUT");
-    expect(puts.map((r) => r.body)).toEqual([{ response_limit: 50, closes_at: null }]);
+    expect(puts.map((r) => r.body)).toEqual([{ response_limit: 50 }]);
     expect(await screen.findByText(en.attachments.none)).toBeTruthy();
   });
 
