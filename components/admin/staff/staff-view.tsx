@@ -57,6 +57,20 @@ export function StaffView() {
     if (wasAdmin.current && !me.is_admin) heading.current?.focus();
     wasAdmin.current = me.is_admin;
   }, [me.is_admin]);
+  // After a refused row action the list is read again, and the button pressed may be gone with
+  // what it offered (an invitation accepted, a person removed): the focus, fallen to the page's
+  // body, goes to the heading rather than back to the top of the page.
+  const refocusAfterRead = useRef(false);
+  const readAgain = () => {
+    refocusAfterRead.current = true;
+    staff.refresh();
+  };
+  useEffect(() => {
+    if (!refocusAfterRead.current || staff.loading) return;
+    refocusAfterRead.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus();
+  }, [staff.data, staff.loading]);
   // Each row's own: a second row's action does not free the first one's buttons.
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
   const setBusy = (id: number, busy: boolean) =>
@@ -86,7 +100,7 @@ export function StaffView() {
     if (!result.ok) {
       toast.error(refusal(result));
       // Someone else may have changed or removed them: the rows show what is stored.
-      staff.refresh();
+      readAgain();
       return;
     }
     replaceItem(result.data);
@@ -103,7 +117,7 @@ export function StaffView() {
     // 409 code 22: they set their password meanwhile, which the row is about to show.
     const accepted = result.status === 409 && result.error.code === ErrorCode.INVALID_INPUT;
     toast.error(accepted ? t("inviteAlreadyAccepted") : refusal(result));
-    staff.refresh();
+    readAgain();
   }
 
   async function confirmSensitive({ kind, member }: Sensitive, password: string) {

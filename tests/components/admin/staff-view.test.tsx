@@ -149,6 +149,10 @@ describe("the staff screen's row actions", () => {
     expect(
       within(row(cor.email)).queryByRole("button", { name: new RegExp(nl.resendInvite) }),
     ).toBeNull();
+    // The button pressed is gone: the focus goes to the heading, not to the page's body.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 })),
+    );
   });
 });
 
