@@ -32,6 +32,8 @@ export function InviteForm({
   const form = useApiForm({
     schema,
     codeFields: { [ErrorCode.EMAIL_EXISTS]: "email", [ErrorCode.WRONG_PASSWORD]: "password" },
+    // 503 code 13: the invitation mail could not go, and the server keeps no account without it.
+    texts: { [ErrorCode.UNKNOWN]: t("invite.mailFailed") },
     defaultValues: empty,
     // The password goes only with an admin invitation.
     submit: ({ password, ...values }) => ({

@@ -116,7 +116,11 @@ export function StaffView() {
     if (result.ok) return void toast.success(t("inviteResent"));
     // 409 code 22: they set their password meanwhile, which the row is about to show.
     const accepted = result.status === 409 && result.error.code === ErrorCode.INVALID_INPUT;
-    toast.error(accepted ? t("inviteAlreadyAccepted") : refusal(result));
+    // 503 code 13: the mail could not go (the earlier link still works).
+    const notSent = result.status === 503 && result.error.code === ErrorCode.UNKNOWN;
+    toast.error(
+      accepted ? t("inviteAlreadyAccepted") : notSent ? t("inviteResendFailed") : refusal(result),
+    );
     readAgain();
   }
 

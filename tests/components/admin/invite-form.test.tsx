@@ -47,3 +47,20 @@ describe("inviting staff", () => {
     });
   });
 });
+
+describe("an invitation whose mail cannot be sent (503 code 13)", () => {
+  it("says nothing was saved and to try later, keeping what was typed", async () => {
+    server().on("POST /api/staff", {
+      status: 503,
+      body: { error: { code: 13, message: "Could not send the email, try again later" } },
+    });
+    const user = userEvent.setup();
+    renderIntl(<InviteForm onInvited={() => {}} onAdminLost={() => {}} />, "en");
+    await user.type(screen.getByLabelText(t.invite.email), "new@example.org");
+    await user.click(screen.getByRole("button", { name: t.invite.submit }));
+    expect(await screen.findByText(t.invite.mailFailed)).toBeTruthy();
+    expect((screen.getByLabelText(t.invite.email) as HTMLInputElement).value).toBe(
+      "new@example.org",
+    );
+  });
+});

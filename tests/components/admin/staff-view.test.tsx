@@ -242,3 +242,20 @@ describe("an invitation refused because the role was taken elsewhere (403 code 8
     expect(screen.getByRole("alert").textContent).toBe(messagesOf.nl.errors.codes["8"]);
   });
 });
+
+describe("an invitation sent again while mail cannot go (503 code 13)", () => {
+  it("says the invitation could not be sent again, not that something unknown happened", async () => {
+    const cor = person(3, "Cor", false);
+    server().on("GET /api/staff", { status: 200, body: { items: [me, cor] } });
+    server().on("POST /api/staff/3/resend_invite", {
+      status: 503,
+      body: { error: { code: 13, message: "Could not send the email, try again later" } },
+    });
+    const u = renderStaff();
+    await screen.findByRole("cell", { name: cor.email });
+    await u.click(
+      within(row(cor.email)).getByRole("button", { name: new RegExp(nl.resendInvite) }),
+    );
+    expect(await screen.findByText(nl.inviteResendFailed)).toBeTruthy();
+  });
+});
