@@ -70,7 +70,10 @@ function PasswordForm({
         autoComplete="current-password"
         description={t("hint")}
         value={password}
-        disabled={pending}
+        // Read-only, not disabled, while the password is checked: a disabled field that has the
+        // focus (Enter was pressed in it) drops it to the page's body.
+        readOnly={pending}
+        aria-disabled={pending || undefined}
         error={missing ? t("required") : null}
         onChange={(event) => {
           setPassword(event.target.value);

@@ -83,6 +83,33 @@ describe("PasswordConfirmDialog", () => {
     expect(sent).toEqual([{ password: "Wrong-Passw0rd" }, { password: "Right-Passw0rd" }]);
   });
 
+  it("keeps the focus in the field while the password is checked: read-only, not disabled", async () => {
+    let answer: (() => void) | undefined;
+    server().on(
+      "DELETE /api/staff/7",
+      () =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ status: 400, body: { error: { code: 3, message: "wrong password" } } });
+        }),
+    );
+    const user = userEvent.setup();
+    renderIntl(<RemoveColleague />);
+    await user.click(screen.getByRole("button", { name: "Remove colleague" }));
+    const dialog = screen.getByRole("dialog", { name: "Remove staff member" });
+    const field = within(dialog).getByLabelText("Je wachtwoord") as HTMLInputElement;
+    await user.type(field, "Wrong-Passw0rd{Enter}");
+    await waitFor(() => expect(answer).toBeDefined());
+    // A disabled field would drop the focus to the page's body (the browser's focus fix-up).
+    expect(field.disabled).toBe(false);
+    expect(field.readOnly).toBe(true);
+    expect(field.getAttribute("aria-disabled")).toBe("true");
+    expect(document.activeElement).toBe(field);
+    answer!();
+    await within(dialog).findByRole("alert");
+    expect(field.readOnly).toBe(false);
+  });
+
   it("Cancel closes it without sending anything", async () => {
     let called = false;
     server().on("DELETE /api/staff/7", () => {
