@@ -1,5 +1,6 @@
 import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { RichText } from "@/components/rich-text/rich-text";
+import { headingsFrom } from "@/lib/rich-text/heading-levels.shared";
 import { ReadMoreLink } from "@/components/ui/read-more-link";
 
 type Props = { study: StudyDto; ongoing: boolean; readMore: string };
@@ -18,7 +19,12 @@ export function StudyCard({ study, ongoing, readMore }: Props) {
       <h3 id={headingId} className="text-lg font-semibold break-words text-primary-800">
         {study.name}
       </h3>
-      <RichText html={study.short_description} className="mt-2 flex-1 text-muted" />
+      {/* Headings staff put in the text rank below the card's own h3, not beside the page's
+          h2 sections, so heading navigation keeps every card under its list. */}
+      <RichText
+        html={headingsFrom(study.short_description, 4)}
+        className="mt-2 flex-1 text-muted"
+      />
       <ReadMoreLink href={`/study/${study.id}`}>
         {/* One box, so the accessible name reads "read more: <name>" without a stray space. */}
         <span className="inline-block underline underline-offset-4 first-letter:uppercase">

@@ -37,6 +37,24 @@ describe("a list of studies on /research, as the server renders it", () => {
     expect(within(cards[0]).getByText("ingrijpen").tagName).toBe("STRONG");
   });
 
+  it("ranks headings in a short description below the card's title", () => {
+    const withHeadings = {
+      ...study(3, "Met kopjes"),
+      short_description: "<h2>Waarom</h2><p>uitleg</p><h3>Hoe</h3>",
+    };
+    render(<StudyGrid studies={[withHeadings]} ongoing emptyText="" readMore="lees meer" />);
+    const card = screen.getByRole("article");
+    expect(
+      within(card)
+        .getAllByRole("heading")
+        .map((h) => [h.tagName, h.textContent]),
+    ).toEqual([
+      ["H3", "Met kopjes"],
+      ["H4", "Waarom"],
+      ["H5", "Hoe"],
+    ]);
+  });
+
   it("marks finished cards as not ongoing, and says so when a list is empty", () => {
     const { unmount } = render(
       <StudyGrid studies={[study(3, "Bedreiging")]} ongoing={false} emptyText="x" readMore="r" />,
