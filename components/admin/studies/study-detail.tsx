@@ -4,19 +4,16 @@ import { ClipboardList, Copy, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
-import { useApiMutation } from "@/components/data/use-api-mutation";
 import { useAutosave, type Autosave } from "@/components/data/use-autosave";
 import { useFlushGroup } from "@/components/data/use-flush-group";
 import { RichTextEditor } from "@/components/rich-text/rich-text-editor";
 import { useAdminOnly } from "@/components/ui/admin-only";
-import { FieldError } from "@/components/ui/field-error";
 import { SaveStatus } from "@/components/ui/save-status";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { ApiCallError, apiOrThrow, type ApiError } from "@/lib/api-client.shared";
 import { ErrorCode } from "@/lib/errors/codes.shared";
-import { STUDY_STATUSES, type StudyDto, type StudyStatus } from "@/lib/studies/schemas.shared";
+import type { StudyDto } from "@/lib/studies/schemas.shared";
 import { useStaffUser } from "@/components/admin/shell/staff-user-context";
 import { AttachmentsSection } from "./attachments-section";
 import { DeleteStudyDialog } from "./delete-study-dialog";
@@ -24,6 +21,7 @@ import { DownloadResponsesButton } from "./download-responses-button";
 import { STATUS_TONES } from "./format";
 import { StudyClosing } from "./study-closing";
 import { StudyName } from "./study-name";
+import { StudyStatusField } from "./study-status-field";
 
 type RichField = "short_description" | "description";
 
@@ -87,34 +85,8 @@ export function StudyDetail({
     });
   }, [registerFlush, flushShort, flushDescription, flushParts]);
 
-  const { run, pending: statusPending } = useApiMutation();
-  // A refusal of the status itself (opening a study at its limit or past its end date) is shown
-  // at the field, with what to change instead; other failures in a toast.
+  // Kept here: saving the limit or end date takes away a refusal to open the study.
   const [statusError, setStatusError] = useState<string | null>(null);
-  const statusErrorId = `status-${study.id}-error`;
-  async function changeStatus(status: StudyStatus) {
-    setStatusError(null);
-    const result = await run<StudyDto>({
-      path: `/api/study/${study.id}`,
-      method: "PUT",
-      body: { status },
-    });
-    if (!result.ok) {
-      if (result.error.fields?.status) setStatusError(openRefusal(study));
-      else toast.error(t("statusFailed", { message: result.message }));
-      return;
-    }
-    onChange(result.data);
-    toast.success(t("statusSaved", { status: t(`status.${result.data.status}`) }));
-  }
-
-  /** Why the server refused to open the study, from what the screen knows of it. */
-  function openRefusal(current: StudyDto): string {
-    const now = Math.floor(Date.now() / 1000);
-    return current.closes_at !== null && current.closes_at <= now
-      ? t("openBlockedClosed")
-      : t("openBlockedLimit");
-  }
 
   return (
     <article
@@ -141,35 +113,12 @@ export function StudyDetail({
           <StatusBadge tone={STATUS_TONES[study.status]}>{t(`status.${study.status}`)}</StatusBadge>
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={`status-${study.id}`} className="label">
-              {t("statusLabel")}
-            </label>
-            <select
-              id={`status-${study.id}`}
-              className="input w-auto pr-8"
-              value={study.status}
-              // Busy, not disabled, while a change is saved: a disabled control drops the focus
-              // (to the page's body), and the keyboard user would have to find the field again.
-              // A change made meanwhile is not taken; the field keeps showing the stored status.
-              aria-busy={statusPending || undefined}
-              aria-invalid={statusError ? true : undefined}
-              aria-describedby={statusError ? statusErrorId : undefined}
-              onChange={(event) => {
-                if (!statusPending) void changeStatus(event.target.value as StudyStatus);
-              }}
-            >
-              {STUDY_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`status.${status}`)}
-                </option>
-              ))}
-            </select>
-            {/* The refusal comes while the focus stays on the field: said at once. */}
-            <div aria-live="assertive">
-              <FieldError id={statusErrorId} message={statusError} />
-            </div>
-          </div>
+          <StudyStatusField
+            study={study}
+            onChange={onChange}
+            error={statusError}
+            onError={setStatusError}
+          />
           <Link href={`/admin/studies/${study.id}/survey`} className="btn-secondary">
             <ClipboardList aria-hidden className="size-4" />
             <span className="first-letter:uppercase">{t("editSurvey")}</span>
