@@ -28,17 +28,24 @@ export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClo
 function DisableTwoFactorForm({ onClose }: { onClose: () => void }) {
   const t = useTranslations("account");
   const tv = useTranslations("account.validation");
-  const { setUser } = useStaffUser();
+  const { user, setUser } = useStaffUser();
   const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
   const form = useApiForm({
     schema,
     codeFields: { [ErrorCode.INCORRECT_2FA_CODE]: "totp_code" },
     defaultValues: { totp_code: "" },
     submit: (values) => ({ path: "/api/disable_2fa", body: values }),
-    onSuccess: (user: PublicUser) => {
-      setUser(user);
+    onSuccess: (updated: PublicUser) => {
+      setUser(updated);
       toast.success(t("disable.success"));
       onClose();
+    },
+    // Turned off meanwhile in another tab (code 11): the account's row shows it off, with
+    // Enable, once this dialog is closed.
+    onError: (error) => {
+      if (error.code === ErrorCode.TWO_FACTOR_ALREADY_DISABLED) {
+        setUser({ ...user, two_factor_enabled: false });
+      }
     },
   });
 

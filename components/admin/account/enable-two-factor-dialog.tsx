@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import { useApiForm } from "@/components/data/use-api-form";
 import { useApiQuery } from "@/components/data/use-api-query";
@@ -36,8 +36,21 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
   const t = useTranslations("account");
   const tv = useTranslations("account.validation");
   const errorMessage = useErrorMessage();
-  const { setUser } = useStaffUser();
+  const { user, setUser } = useStaffUser();
   const { data: setup, error: setupError } = useApiQuery<Setup>("/api/generate_2fa_secret");
+  // Turned on meanwhile in another tab (code 9, from the set-up or the confirmation): the
+  // account's row shows it on, with Disable, once this dialog is closed.
+  const enabledElsewhere = () => {
+    if (!user.two_factor_enabled) {
+      setUser({ ...user, two_factor_enabled: true, two_factor_setup_required: false });
+    }
+  };
+  const setupRefusedAsOn = setupError?.code === ErrorCode.TWO_FACTOR_ALREADY_ENABLED;
+  useEffect(() => {
+    if (setupRefusedAsOn && !user.two_factor_enabled) {
+      setUser({ ...user, two_factor_enabled: true, two_factor_setup_required: false });
+    }
+  }, [setupRefusedAsOn, user, setUser]);
   // The code field is the same as in the disable form; the secret comes from the setup call.
   const schema = useMemo(() => disableTwoFactorSchema(tv), [tv]);
   const form = useApiForm({
@@ -48,10 +61,13 @@ function EnableTwoFactorForm({ onClose }: { onClose: () => void }) {
       path: "/api/enable_2fa",
       body: { totp_secret: setup?.totp_secret ?? "", totp_code: values.totp_code },
     }),
-    onSuccess: (user: PublicUser) => {
-      setUser(user);
+    onSuccess: (updated: PublicUser) => {
+      setUser(updated);
       toast.success(t("enable.success"));
       onClose();
+    },
+    onError: (error) => {
+      if (error.code === ErrorCode.TWO_FACTOR_ALREADY_ENABLED) enabledElsewhere();
     },
   });
 
