@@ -32,7 +32,8 @@ import { StudyDetail } from "./study-detail";
 export function StudiesView() {
   const t = useTranslations("admin.studies");
   const format = useFormatter();
-  const describe = useErrorMessage();
+  // A refused value (code 22) is explained at its own field, which the reader is kept on.
+  const describe = useErrorMessage({ [ErrorCode.INVALID_INPUT]: t("unsavedAtField") });
   const studies = useApiQuery<StudyList>("/api/study");
   const items = studies.data?.items ?? null;
   const { run, pending: creating } = useApiMutation();

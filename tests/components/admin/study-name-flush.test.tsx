@@ -110,7 +110,10 @@ describe("a response limit typed and not saved, then another study", () => {
 
   it("stays, with the reason at the field, when what is typed cannot be saved", async () => {
     const list = await typeLimitThenChoose("0");
-    expect(await screen.findByText(/Your last changes are not saved yet/)).toBeTruthy();
+    // The reason is at the field; the toast points there rather than saying "invalid input".
+    expect(
+      await screen.findByText(en.unsavedOnSwitch.replace("{message}", en.unsavedAtField)),
+    ).toBeTruthy();
     const dialog = await screen.findByRole("dialog", { name: en.leaveTitle });
     await userEvent.setup().click(within(dialog).getByRole("button", { name: en.stay }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
