@@ -28,7 +28,7 @@ export type ApiFormOptions<TIn extends FieldValues, TOut, TData> = {
   submit: (values: TOut) => ApiRequest;
   onSuccess?: (data: TData, values: TOut) => void | Promise<void>;
   /** After the error was put on the form (for flows that change step on some codes). */
-  onError?: (error: ApiError, message: string, values: TOut) => void;
+  onError?: (error: ApiError, message: string, values: TOut, status: number) => void;
   /** The screen's own wording for some error codes. */
   texts?: ErrorTexts;
   /**
@@ -116,7 +116,7 @@ export function useApiForm<TIn extends FieldValues, TOut = TIn, TData = unknown>
     if (about)
       form.setError(about, { type: "server", message: result.message }, { shouldFocus: true });
     setFormError(result.message);
-    onError?.(result.error, result.message, values);
+    onError?.(result.error, result.message, values, result.status);
   });
 
   async function onSubmit(event?: BaseSyntheticEvent): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Rich text placed under a heading of its own (a study's short description under its card's
  * h3 on /research): its headings are moved down so that its highest (h2, the editor's highest)
- * becomes `highest`, and none rises to the level of the page's sections. Levels past 6 stay at 6.
+ * becomes `highest`, and none rises to the level of the page's sections (an h1, which the allow-list
+ * lets through, goes to `highest` too). Levels past 6 stay at 6.
  *
  * The input is the sanitiser's output: every "<" outside a tag is written as "&lt;", and
  * attribute values are quoted, so a scan that steps over quoted values finds every tag and
@@ -32,7 +33,8 @@ export function headingsFrom(html: string, highest: number): string {
     out.push(
       tag.replace(
         /^<(\/?)h([1-6])(?=[\s/>])/i,
-        (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`,
+        (_, slash: string, level: string) =>
+          `<${slash}h${Math.min(6, Math.max(highest, Number(level) + shift))}`,
       ),
     );
     at = end + 1;

@@ -10,6 +10,8 @@ describe("headingsFrom", () => {
     );
     expect(headingsFrom("<h3>C</h3>", 6)).toBe("<h6>C</h6>");
     expect(headingsFrom("<h2>A</h2>", 2)).toBe("<h2>A</h2>");
+    // An h1 would otherwise land at the card's own level.
+    expect(headingsFrom("<h1>A</h1><h2>B</h2>", 4)).toBe("<h4>A</h4><h4>B</h4>");
   });
 
   it("changes nothing but heading tags: not text, not attribute values, not other tags", () => {
@@ -21,7 +23,18 @@ describe("headingsFrom", () => {
 
   it("keeps every sanitised text the same but for the heading levels (property)", () => {
     const piece = fc.oneof(
-      fc.constantFrom("<h2>", "</h2>", "<h3>", "</h3>", "<p>", "</p>", "<strong>", "</strong>"),
+      fc.constantFrom(
+        "<h1>",
+        "</h1>",
+        "<h2>",
+        "</h2>",
+        "<h3>",
+        "</h3>",
+        "<p>",
+        "</p>",
+        "<strong>",
+        "</strong>",
+      ),
       fc.string({ maxLength: 8 }),
       fc.constantFrom('<a href="/a" title="<h2 a>">', "</a>", "<", ">", '"', "'"),
     );
@@ -30,9 +43,9 @@ describe("headingsFrom", () => {
         const html = sanitizeRichText(pieces.join(""));
         const moved = headingsFrom(html, 4);
         expect(moved.replace(/<(\/?)h[4-5]\b/g, "<$1hN")).toBe(
-          html.replace(/<(\/?)h[2-3]\b/g, "<$1hN"),
+          html.replace(/<(\/?)h[1-3]\b/g, "<$1hN"),
         );
-        expect(/<\/?h[23]\b/.test(moved)).toBe(false);
+        expect(/<\/?h[123]\b/.test(moved)).toBe(false);
       }),
     );
   });

@@ -32,8 +32,6 @@ export function InviteForm({
   const form = useApiForm({
     schema,
     codeFields: { [ErrorCode.EMAIL_EXISTS]: "email", [ErrorCode.WRONG_PASSWORD]: "password" },
-    // 503 code 13: the invitation mail could not go, and the server keeps no account without it.
-    texts: { [ErrorCode.UNKNOWN]: t("invite.mailFailed") },
     defaultValues: empty,
     // The password goes only with an admin invitation.
     submit: ({ password, ...values }) => ({
@@ -45,8 +43,13 @@ export function InviteForm({
       form.reset(empty);
       onInvited(member);
     },
-    onError: (error) => {
+    onError: (error, _message, _values, status) => {
       if (error.code === ErrorCode.ADMIN_REQUIRED) onAdminLost();
+      // 503 code 13: the invitation mail could not go, and the server keeps no account without
+      // it. Not for other failures (a gateway's time-out may come after the account was made).
+      if (status === 503 && error.code === ErrorCode.UNKNOWN) {
+        form.setFormError(t("invite.mailFailed"));
+      }
     },
   });
 

@@ -154,9 +154,10 @@ export function StudyDetail({
       <StudyClosing
         study={study}
         onSaved={(saved) => {
-          // A refusal to open the study named the limit or the end date; once either is saved
+          // A refusal to open the study named the limit or the end date; once either is changed
           // it may no longer hold, and the status field is tried again as it is.
-          setStatusError(null);
+          if (saved.response_limit !== study.response_limit || saved.closes_at !== study.closes_at)
+            setStatusError(null);
           onChange(saved);
         }}
         registerFlush={partSaves.register}

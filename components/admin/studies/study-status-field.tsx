@@ -71,9 +71,10 @@ export function StudyStatusField({
       : t("openBlockedLimit");
   }
 
+  /** The draft is shown until its save has answered, then the stored status is. */
   function saveDraft() {
-    setStepped(null);
-    if (draft && !pending) void save(draft);
+    if (!draft || pending) return setStepped(null);
+    void save(draft).finally(() => setStepped(null));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLSelectElement>) {
@@ -85,7 +86,11 @@ export function StudyStatusField({
       event.preventDefault();
       return setStepped(null);
     }
-    byKey.current = STEP_KEYS.has(event.key) || event.key.length === 1;
+    // A step on the closed field fires its change while this key is handled, so the mark lasts
+    // only that long: a pick from the open list (Space or Alt+ArrowDown open it, and the list
+    // takes the keys while open) or with the mouse comes later, unmarked, and saves at once.
+    byKey.current = STEP_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " ");
+    setTimeout(() => (byKey.current = false));
   }
 
   return (
@@ -104,6 +109,7 @@ export function StudyStatusField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onKeyDown={onKeyDown}
+        onPointerDown={() => (byKey.current = false)}
         onBlur={saveDraft}
         onChange={(event) => {
           const status = event.target.value as StudyStatus;

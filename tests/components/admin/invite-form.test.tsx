@@ -63,4 +63,18 @@ describe("an invitation whose mail cannot be sent (503 code 13)", () => {
       "new@example.org",
     );
   });
+
+  it("does not say nothing was saved for another failure, which may come after the account was made", async () => {
+    server().on("POST /api/staff", {
+      status: 500,
+      body: { error: { code: 13, message: "An unknown error has occurred" } },
+    });
+    const user = userEvent.setup();
+    renderIntl(<InviteForm onInvited={() => {}} onAdminLost={() => {}} />, "en");
+    await user.type(screen.getByLabelText(t.invite.email), "new@example.org");
+    await user.click(screen.getByRole("button", { name: t.invite.submit }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).not.toBe("");
+    expect(screen.queryByText(t.invite.mailFailed)).toBeNull();
+  });
 });

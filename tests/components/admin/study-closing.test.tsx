@@ -179,6 +179,20 @@ describe("opening a study the server refuses to open", () => {
     expect(select.getAttribute("aria-invalid")).toBeNull();
   });
 
+  it("keeps the refusal when the limit form is saved unchanged, the reason being still there", async () => {
+    const user = userEvent.setup();
+    const study = studyDto({ status: "finished", response_limit: 12, response_count: 12 });
+    const select = renderDetail(study);
+    fireEvent.change(select, { target: { value: "open" } });
+    await screen.findByText(en.openBlockedLimit);
+    acceptPut(study);
+    await user.click(screen.getByRole("button", { name: en.closing.save }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByText(en.openBlockedLimit)).toBeTruthy();
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("says at the status field that the end date has passed", async () => {
     const select = renderDetail(studyDto({ status: "finished", closes_at: 1_700_000_000 }));
     fireEvent.change(select, { target: { value: "open" } });

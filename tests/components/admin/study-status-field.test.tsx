@@ -65,4 +65,37 @@ describe("the study's status field, stepped through with the keyboard", () => {
     fireEvent.change(select, { target: { value: "open" } });
     await waitFor(() => expect(puts().map((p) => p.body)).toEqual([{ status: "open" }]));
   });
+
+  it("saves at once a pick from the list opened with Space, or after a step that changed nothing", async () => {
+    const { select } = renderField();
+    // Space opens the list, which takes the keys while it is open; the pick comes later.
+    fireEvent.keyDown(select, { key: " " });
+    await new Promise((r) => setTimeout(r, 10));
+    fireEvent.change(select, { target: { value: "finished" } });
+    await waitFor(() => expect(puts().map((p) => p.body)).toEqual([{ status: "finished" }]));
+    // ArrowUp on the first option changes nothing; a mouse pick after it is no step.
+    fireEvent.keyDown(select, { key: "ArrowUp" });
+    await new Promise((r) => setTimeout(r, 10));
+    fireEvent.change(select, { target: { value: "invisible" } });
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1].body).toEqual({ status: "invisible" });
+  });
+
+  it("keeps showing the status stepped to while its save is on its way", async () => {
+    const { select, step } = renderField();
+    let answer: (() => void) | undefined;
+    server().on(
+      "PUT /api/study/7",
+      (req) =>
+        new Promise((resolve) => {
+          answer = () => resolve({ status: 200, body: { ...studyDto(), ...(req.body as object) } });
+        }),
+    );
+    step("finished");
+    fireEvent.blur(select);
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(select.value).toBe("finished");
+    answer!();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+  });
 });
